@@ -1,0 +1,26 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "FilmSite",
+  products: [
+    .executable(name: "filmsite", targets: ["FilmSiteCLI"]),
+    .library(name: "FilmSite", targets: ["FilmSite"]),
+    .library(name: "FilmCatalog", targets: ["FilmCatalog"]),
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CCmark",
+      pkgConfig: "libcmark",
+      providers: [.apt(["libcmark-dev"])]
+    ),
+    .target(name: "FilmCatalog"),
+    .target(name: "FilmSite", dependencies: ["FilmCatalog", "CCmark"]),
+    .executableTarget(name: "FilmSiteCLI", dependencies: ["FilmSite", "FilmCatalog"]),
+    .testTarget(name: "FilmCatalogTests", dependencies: ["FilmCatalog"]),
+    .testTarget(name: "FilmSiteTests", dependencies: ["FilmSite", "FilmCatalog"]),
+    .testTarget(
+      name: "FilmSiteCLITests", dependencies: ["FilmSiteCLI", "FilmSite", "FilmCatalog"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,7 @@
+/// Something that answers a film search one page at a time, like a paged web API.
+///
+/// Pages are numbered from 1. An empty page means there are no more results.
+public protocol FilmSource: Sendable {
+  /// Returns page `page` of the films matching `query`.
+  func search(_ query: String, page: Int) async throws -> [Film]
+}

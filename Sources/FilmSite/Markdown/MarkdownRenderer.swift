@@ -1,0 +1,50 @@
+import CCmark
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// Renders CommonMark to HTML with libcmark, always in cmark's safe mode.
+///
+/// Safe mode replaces raw HTML with a comment and drops `javascript:`,
+/// `vbscript:`, `file:` and non-image `data:` link targets, so Markdown from
+/// untrusted data cannot put markup or scripts on a page. This is the only
+/// file that talks to cmark.
+public struct MarkdownRenderer: Sendable {
+  /// Rendering choices, mapped to cmark's options inside this file.
+  public struct Options: OptionSet, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// Curly quotes, en and em dashes, and ellipses from straight punctuation.
+    public static let smartPunctuation = Options(rawValue: 1 << 0)
+    /// Soft line breaks become `<br />`.
+    public static let hardBreaks = Options(rawValue: 1 << 1)
+  }
+
+  public let options: Options
+
+  public init(options: Options = []) {
+    self.options = options
+  }
+
+  /// Returns the HTML for `markdown`.
+  public func html(from markdown: String) -> String {
+    var cmarkOptions = CMARK_OPT_DEFAULT  // Safe: CMARK_OPT_UNSAFE is never set.
+    if options.contains(.smartPunctuation) { cmarkOptions |= CMARK_OPT_SMART }
+    if options.contains(.hardBreaks) { cmarkOptions |= CMARK_OPT_HARDBREAKS }
+    var source = markdown
+    return source.withUTF8 { bytes in
+      bytes.withMemoryRebound(to: CChar.self) { text in
+        guard let start = text.baseAddress,
+          let html = cmark_markdown_to_html(start, text.count, cmarkOptions)
+        else { return "" }
+        // cmark returns memory from malloc, which we must free.
+        defer { free(html) }
+        return String(cString: html)
+      }
+    }
+  }
+}

@@ -1,0 +1,69 @@
+import FilmCatalog
+
+/// What every page needs to render: the theme, the site's settings and Markdown.
+struct PageRenderer: Sendable {
+  static let placeholderPath = "assets/poster-placeholder.svg"
+
+  let theme: Theme
+  let configuration: SiteConfiguration
+  let markdown: MarkdownRenderer
+
+  /// Values every template receives.
+  func commonContext(at route: Route) -> TemplateContext {
+    [
+      "siteTitle": .text(configuration.title),
+      "root": .text(route.depth == 0 ? "" : route.url(to: .root)),
+      "homeURL": .text(route.url(to: .root)),
+    ]
+  }
+
+  /// A film's values, with URLs relative to the page at `route`.
+  func filmContext(_ film: Film, at route: Route) -> TemplateContext {
+    var context = commonContext(at: route)
+    context["id"] = .text(film.id)
+    context["title"] = .text(film.title)
+    context["year"] = .optional(film.year.map(String.init))
+    context["runtime"] = .optional(film.runtime.map(String.init))
+    context["facts"] = .text(Self.facts(film))
+    context["director"] = .optional(film.director)
+    context["genres"] = .text(film.genres.joined(separator: " · "))
+    context["overview"] = .optional(film.overview.map(Escaping.markdownParagraph))
+    context["poster"] = .optional(film.posterURL(base: configuration.posterBaseURL))
+    context["posterPlaceholder"] = .text(route.url(toFile: Self.placeholderPath))
+    return context
+  }
+
+  /// `1999 · 139 min`, or whichever half is known.
+  static func facts(_ film: Film) -> String {
+    [film.year.map(String.init), film.runtime.map { "\($0) min" }]
+      .compactMap { $0 }
+      .joined(separator: " · ")
+  }
+
+  /// Renders `markdown` and wraps it in the layout.
+  /// - Parameters:
+  ///   - kind: `index` or `film`, for the theme's styles.
+  ///   - title: The page's own title; the site title follows it in `<title>`.
+  ///   - pager: The page number and pagination of an index page, for its links.
+  func layout(
+    at route: Route, kind: String, title: String?, markdown source: String,
+    pager: (page: Int, pagination: Pagination)? = nil
+  ) -> String {
+    let html = ImageAttributes.apply(to: markdown.html(from: source))
+    var context = commonContext(at: route)
+    context["title"] = .text(title.map { "\($0) · \(configuration.title)" } ?? configuration.title)
+    context["content"] = .text(html)
+    context["pageKind"] = .text(kind)
+    if let (page, pagination) = pager {
+      context["page"] = .text(String(page))
+      context["pageCount"] = .text(String(pagination.pageCount))
+      if page > 1 {
+        context["prevURL"] = .text(route.url(to: pagination.route(forPage: page - 1)))
+      }
+      if page < pagination.pageCount {
+        context["nextURL"] = .text(route.url(to: pagination.route(forPage: page + 1)))
+      }
+    }
+    return theme.layout.render(context)
+  }
+}

@@ -1,0 +1,63 @@
+import FilmCatalog
+
+extension Film {
+  /// The longest id segment a route accepts, in bytes; longer ids are rejected.
+  public static let maximumIDSegmentLength = 128
+
+  /// The film's detail page: `films/<id>-<slug>/`, or `films/<id>/` when the
+  /// title has no slug. A pure function of the film value.
+  /// - Throws: ``RouteError`` when the id is empty or too long to be a file name.
+  public func route() throws -> Route {
+    let segment = try Self.idSegment(id)
+    let slug = Slug.make(title)
+    return Route(["films", slug.isEmpty ? segment : segment + "-" + slug])
+  }
+
+  /// The id as a path segment that can never leave `films/` or meet another film's.
+  ///
+  /// Ids of lowercase ASCII letters and digits are used as they are. Any other
+  /// id is written as `_` followed by the hex of its UTF-8 bytes, so `../x`
+  /// becomes `_2e2e2f78`. Plain segments never contain `_` or `-`, so an encoded
+  /// id cannot equal a plain one, and the first `-` always ends the id: two
+  /// different ids never share a folder.
+  static func idSegment(_ id: String) throws -> String {
+    guard !id.isEmpty else { throw RouteError.emptyID }
+    let isPlain = id.utf8.allSatisfy { byte in
+      (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+        || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+    let segment: String
+    if isPlain {
+      segment = id
+    } else {
+      let digits = Array("0123456789abcdef".utf8)
+      var bytes: [UInt8] = [UInt8(ascii: "_")]
+      bytes.reserveCapacity(1 + id.utf8.count * 2)
+      for byte in id.utf8 {
+        bytes.append(digits[Int(byte >> 4)])
+        bytes.append(digits[Int(byte & 0x0F)])
+      }
+      segment = String(decoding: bytes, as: UTF8.self)
+    }
+    guard segment.utf8.count <= maximumIDSegmentLength else {
+      throw RouteError.idTooLong(id: String(id.prefix(40)), length: id.utf8.count)
+    }
+    return segment
+  }
+}
+
+/// A film whose id cannot be turned into a safe page path.
+public enum RouteError: Error, Equatable, Sendable, CustomStringConvertible {
+  case emptyID
+  case idTooLong(id: String, length: Int)
+
+  public var description: String {
+    switch self {
+    case .emptyID:
+      return "field \"id\": the id is empty"
+    case .idTooLong(let id, let length):
+      return
+        "field \"id\": the id \"\(id)…\" is \(length) bytes long; ids must fit in \(Film.maximumIDSegmentLength) bytes (or half that when they hold characters other than a-z and 0-9)"
+    }
+  }
+}

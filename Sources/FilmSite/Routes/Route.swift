@@ -1,0 +1,50 @@
+import FilmCatalog
+
+/// Where a page lives in the site: a folder path relative to the site root.
+///
+/// Every page is an `index.html` inside its folder, so URLs end in `/` and work
+/// on any static server. The root page has an empty path.
+public struct Route: Hashable, Sendable, Comparable, CustomStringConvertible {
+  /// Path components from the site root, each a safe file name.
+  public let components: [String]
+
+  public init(_ components: [String] = []) {
+    self.components = components
+  }
+
+  /// The site's home page.
+  public static let root = Route()
+
+  /// The file this route writes, relative to the output folder: `films/1-x/index.html`.
+  public var filePath: String {
+    components.isEmpty ? "index.html" : components.joined(separator: "/") + "/index.html"
+  }
+
+  /// How many folders deep the page is, which is how many `../` lead back to the root.
+  public var depth: Int { components.count }
+
+  /// The relative URL of `target` as seen from a page at this route.
+  public func url(to target: Route) -> String {
+    var common = 0
+    while common < components.count, common < target.components.count,
+      components[common] == target.components[common]
+    {
+      common += 1
+    }
+    let up = String(repeating: "../", count: components.count - common)
+    let down = target.components[common...].map { $0 + "/" }.joined()
+    let url = up + down
+    return url.isEmpty ? "./" : url
+  }
+
+  /// The relative URL of a file at `path` (from the site root) as seen from this route.
+  public func url(toFile path: String) -> String {
+    String(repeating: "../", count: components.count) + path
+  }
+
+  public static func < (lhs: Route, rhs: Route) -> Bool {
+    lhs.components.lexicographicallyPrecedes(rhs.components)
+  }
+
+  public var description: String { components.map { $0 + "/" }.joined() }
+}

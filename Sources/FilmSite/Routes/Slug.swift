@@ -1,0 +1,61 @@
+import Foundation
+
+/// Turns a name into the ASCII words of a URL: `Amélie` becomes `amelie`.
+///
+/// Letters are folded to ASCII (accents dropped, `ß` becomes `ss`), lowercased,
+/// every run of other characters becomes one `-`, leading and trailing `-` are
+/// trimmed, and the result is cut at a word boundary to at most
+/// ``maximumLength`` characters. A name with no ASCII letters or digits gives
+/// an empty slug.
+public enum Slug {
+  public static let maximumLength = 60
+
+  /// Returns the slug of `text`.
+  public static func make(_ text: String) -> String {
+    var slug = ""
+    var pendingDash = false
+    // Canonical decomposition splits "é" into "e" and a combining accent, which is dropped.
+    for scalar in text.decomposedStringWithCanonicalMapping.unicodeScalars {
+      let folded: String
+      if scalar.isASCII {
+        folded = String(Character(scalar))
+      } else if let replacement = foldings[scalar] {
+        folded = replacement
+      } else if scalar.properties.generalCategory == .nonspacingMark {
+        continue
+      } else {
+        folded = "-"
+      }
+      for character in folded.lowercased().unicodeScalars {
+        if ("a"..."z").contains(character) || ("0"..."9").contains(character) {
+          if pendingDash, !slug.isEmpty { slug.unicodeScalars.append("-") }
+          pendingDash = false
+          slug.unicodeScalars.append(character)
+        } else {
+          pendingDash = true
+        }
+      }
+      if slug.utf8.count > maximumLength { break }
+    }
+    return truncated(slug)
+  }
+
+  /// Cuts a slug longer than the maximum at its last `-` within the limit,
+  /// or hard at the limit when its first word is longer.
+  private static func truncated(_ slug: String) -> String {
+    guard slug.utf8.count > maximumLength else { return slug }
+    let limit = slug.index(slug.startIndex, offsetBy: maximumLength)
+    let head = slug[..<limit]
+    if slug[limit] == "-" { return String(head) }
+    if let dash = head.lastIndex(of: "-") { return String(head[..<dash]) }
+    return String(head)
+  }
+
+  /// Letters that decomposition does not split into an ASCII base letter.
+  private static let foldings: [Unicode.Scalar: String] = [
+    "ß": "ss", "ẞ": "ss", "æ": "ae", "Æ": "ae", "œ": "oe", "Œ": "oe", "ø": "o", "Ø": "o",
+    "đ": "d", "Đ": "d", "ð": "d", "Ð": "d", "þ": "th", "Þ": "th", "ł": "l", "Ł": "l",
+    "ı": "i", "ħ": "h", "Ħ": "h", "ŋ": "ng", "Ŋ": "ng", "ĸ": "k", "ſ": "s",
+    "½": "1-2", "¼": "1-4", "¾": "3-4", "·": "-",
+  ]
+}

@@ -1,0 +1,80 @@
+import FilmCatalog
+import Foundation
+
+/// The whole pipeline: pull every page from a source, render the site, write it.
+///
+/// Everything that can fail on bad input (the theme, the source, a film's
+/// route) fails before the first file is written, so a failed build leaves
+/// the output folder as it was.
+public struct SiteBuilder: Sendable {
+  public var source: any FilmSource
+  public var query: String
+  public var maxPages: Int
+  public var templatesDirectory: String
+  public var outputDirectory: String
+  public var configuration: SiteConfiguration
+  /// Adopt an output folder that FilmSite did not create.
+  public var force: Bool
+
+  public init(
+    source: any FilmSource,
+    query: String = "",
+    maxPages: Int = Paginator.defaultMaxPages,
+    templatesDirectory: String = "Templates",
+    outputDirectory: String = "Output",
+    configuration: SiteConfiguration = SiteConfiguration(),
+    force: Bool = false
+  ) {
+    self.source = source
+    self.query = query
+    self.maxPages = maxPages
+    self.templatesDirectory = templatesDirectory
+    self.outputDirectory = outputDirectory
+    self.configuration = configuration
+    self.force = force
+  }
+
+  /// Builds the site and says what it did.
+  /// - Throws: ``TemplateError``, ``PaginationError``, ``SiteError`` or ``WriterError``.
+  public func build() async throws -> BuildSummary {
+    let start = ContinuousClock.now
+    let theme = try Theme.load(from: templatesDirectory)
+    let writer = SiteWriter(directory: outputDirectory, force: force)
+    // Check the folder before pulling, so a refused folder fails fast.
+    try writer.refuseDangerousDirectory()
+    _ = try writer.previousManifest()
+
+    let paginator = Paginator(source: source, query: query, maxPages: maxPages)
+    let films = try await paginator.loadAll()
+    let renderer = SiteRenderer(theme: theme, configuration: configuration)
+    let files = try renderer.render(films)
+    let written = try writer.write(files)
+    return BuildSummary(
+      films: films.count,
+      duplicatesDropped: await paginator.duplicatesDropped,
+      indexPages: Pagination(itemCount: films.count, pageSize: configuration.pageSize).pageCount,
+      files: written,
+      outputDirectory: outputDirectory,
+      duration: ContinuousClock.now - start
+    )
+  }
+}
+
+/// What a build did, printed as one line at its end.
+public struct BuildSummary: Sendable, Equatable, CustomStringConvertible {
+  public let films: Int
+  public let duplicatesDropped: Int
+  public let indexPages: Int
+  public let files: SiteWriter.Summary
+  public let outputDirectory: String
+  public let duration: Duration
+
+  public var description: String {
+    let seconds =
+      Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    let duplicates = duplicatesDropped > 0 ? " (\(duplicatesDropped) duplicates dropped)" : ""
+    let time = String(format: "%.2f", seconds)
+    return
+      "Built \(films) films\(duplicates) and \(indexPages) index \(indexPages == 1 ? "page" : "pages") into \(outputDirectory): \(files.written) files written, \(files.unchanged) unchanged, \(files.removed) removed in \(time) s"
+  }
+}

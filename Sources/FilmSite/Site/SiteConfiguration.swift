@@ -1,0 +1,27 @@
+/// The choices that shape a site, independent of where its films come from.
+public struct SiteConfiguration: Sendable, Equatable {
+  public static let defaultPageSize = 24
+  public static let defaultPosterBaseURL = "https://image.tmdb.org/t/p/w342"
+
+  /// The site's name, shown in every page's `<title>` and header.
+  public var title: String
+  /// Films per index page.
+  public var pageSize: Int
+  /// The URL that relative poster paths are joined to.
+  public var posterBaseURL: String
+  /// The absolute URL the site is published at, if known. Links stay relative;
+  /// this is kept for files that need absolute URLs.
+  public var baseURL: String?
+
+  public init(
+    title: String = "Films",
+    pageSize: Int = SiteConfiguration.defaultPageSize,
+    posterBaseURL: String = SiteConfiguration.defaultPosterBaseURL,
+    baseURL: String? = nil
+  ) {
+    self.title = title
+    self.pageSize = pageSize
+    self.posterBaseURL = posterBaseURL
+    self.baseURL = baseURL
+  }
+}

@@ -1,0 +1,102 @@
+import Dispatch
+import FilmCatalog
+import Foundation
+import Synchronization
+
+/// Turns films into the files of a site: index pages, detail pages and the theme's assets.
+public struct SiteRenderer: Sendable {
+  public let theme: Theme
+  public let configuration: SiteConfiguration
+
+  public init(theme: Theme, configuration: SiteConfiguration) {
+    self.theme = theme
+    self.configuration = configuration
+  }
+
+  /// Renders every page for `films`, in their order, on every core.
+  /// - Throws: ``SiteError`` for a film that cannot have a page, or an invalid setting.
+  public func render(_ films: [Film]) throws -> [OutputFile] {
+    guard configuration.pageSize >= 1 else {
+      throw SiteError.invalidPageSize(configuration.pageSize)
+    }
+    let entries = try routes(for: films)
+    let pagination = Pagination(itemCount: entries.count, pageSize: configuration.pageSize)
+    let renderer = PageRenderer(
+      theme: theme, configuration: configuration, markdown: MarkdownRenderer())
+
+    let indexPages = pagination.pages.map { number in
+      IndexPage(
+        number: number, pagination: pagination,
+        entries: entries[pagination.itemRange(forPage: number)])
+    }
+    let filmPages = entries.enumerated().map { offset, entry in
+      let page = pagination.page(forItem: offset)
+      return FilmPage(
+        film: entry.film, route: entry.route, indexRoute: pagination.route(forPage: page),
+        indexPage: page)
+    }
+
+    var files = theme.assets.keys.sorted().compactMap { path in
+      theme.assets[path].map { OutputFile(path: "assets/" + path, contents: $0) }
+    }
+    files += Self.concurrentMap(indexPages) { page in
+      OutputFile(path: page.route.filePath, text: page.render(with: renderer))
+    }
+    files += Self.concurrentMap(filmPages) { page in
+      OutputFile(path: page.route.filePath, text: page.render(with: renderer))
+    }
+    return files
+  }
+
+  /// Each film with its route; fails on the first film whose id cannot be a path.
+  private func routes(for films: [Film]) throws -> [(film: Film, route: Route)] {
+    var seen: Set<Route> = []
+    return try films.enumerated().map { offset, film in
+      let route: Route
+      do {
+        route = try film.route()
+      } catch let error as RouteError {
+        throw SiteError.unroutableFilm(position: offset + 1, title: film.title, reason: error)
+      }
+      guard seen.insert(route).inserted else {
+        throw SiteError.duplicateID(position: offset + 1, id: film.id)
+      }
+      return (film, route)
+    }
+  }
+
+  /// Maps `items` on every core, keeping their order. Rendering a page is pure,
+  /// so chunks of pages render independently.
+  static func concurrentMap<Item: Sendable, Result: Sendable>(
+    _ items: [Item], _ transform: @Sendable (Item) -> Result
+  ) -> [Result] {
+    guard items.count > 1 else { return items.map(transform) }
+    let chunkSize = max(1, items.count / (ProcessInfo.processInfo.activeProcessorCount * 8))
+    let chunkCount = (items.count + chunkSize - 1) / chunkSize
+    let chunks = Mutex([[Result]](repeating: [], count: chunkCount))
+    DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
+      let start = chunk * chunkSize
+      let results = items[start..<min(start + chunkSize, items.count)].map(transform)
+      chunks.withLock { $0[chunk] = results }
+    }
+    return chunks.withLock { $0.flatMap { $0 } }
+  }
+}
+
+/// A site that cannot be rendered from its films or settings.
+public enum SiteError: Error, Equatable, Sendable, CustomStringConvertible {
+  case unroutableFilm(position: Int, title: String, reason: RouteError)
+  case duplicateID(position: Int, id: String)
+  case invalidPageSize(Int)
+
+  public var description: String {
+    switch self {
+    case .unroutableFilm(let position, let title, let reason):
+      return "film \(position) (\"\(Escaping.terminal(title))\"): \(reason)"
+    case .duplicateID(let position, let id):
+      return "film \(position): id \"\(Escaping.terminal(id))\" is used by an earlier film"
+    case .invalidPageSize(let size):
+      return "the page size must be at least 1 (got \(size))"
+    }
+  }
+}

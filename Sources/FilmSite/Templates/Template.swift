@@ -1,0 +1,234 @@
+/// A Mustache-style template, parsed once and rendered for many pages.
+///
+/// - `{{name}}` inserts a value escaped for the template's ``TemplateLanguage``.
+/// - `{{{name}}}` inserts a value as it is (for HTML or Markdown the site made).
+/// - `{{#name}}…{{/name}}` renders once for each item of a list, or once when
+///   a value is present; `{{^name}}…{{/name}}` renders when it is absent or empty.
+/// - `{{.}}` is the current item or value inside a section; `{{! … }}` is a comment.
+///
+/// A section, comment or closing tag alone on its line takes the whole line
+/// with it, so templates can put them on lines of their own.
+public struct Template: Sendable {
+  indirect enum Node: Sendable {
+    case text(String)
+    case value(name: String, escaped: Bool)
+    case section(name: String, inverted: Bool, children: [Node])
+  }
+
+  /// The file the template came from, for messages.
+  public let file: String
+  public let language: TemplateLanguage
+  let nodes: [Node]
+
+  /// Parses `source` and checks every placeholder against `schema`.
+  /// - Parameter file: The template's path, named in errors.
+  /// - Throws: ``TemplateError`` with the line and column of the first fault.
+  public init(
+    source: String, file: String, language: TemplateLanguage, schema: TemplateSchema
+  ) throws {
+    self.file = file
+    self.language = language
+    var parser = TemplateParser(source: source, file: file)
+    nodes = try parser.parse(schema: schema)
+  }
+
+  /// Renders the template with `context`.
+  public func render(_ context: TemplateContext) -> String {
+    var output = ""
+    var scopes = [context]
+    render(nodes, scopes: &scopes, into: &output)
+    return output
+  }
+
+  private func render(_ nodes: [Node], scopes: inout [TemplateContext], into output: inout String) {
+    for node in nodes {
+      switch node {
+      case .text(let text):
+        output += text
+      case .value(let name, let escaped):
+        guard case .text(let text) = lookup(name, in: scopes) else { continue }
+        output += escaped ? language.escape(text) : text
+      case .section(let name, let inverted, let children):
+        let value = lookup(name, in: scopes)
+        if inverted {
+          if !value.isPresent { render(children, scopes: &scopes, into: &output) }
+          continue
+        }
+        switch value {
+        case .list(let items):
+          for item in items {
+            scopes.append(item)
+            render(children, scopes: &scopes, into: &output)
+            scopes.removeLast()
+          }
+        case .text(let text) where !text.isEmpty:
+          scopes.append([".": value])
+          render(children, scopes: &scopes, into: &output)
+          scopes.removeLast()
+        case .text, .absent:
+          break
+        }
+      }
+    }
+  }
+
+  /// The innermost scope's value wins, as in Mustache.
+  private func lookup(_ name: String, in scopes: [TemplateContext]) -> TemplateValue {
+    for scope in scopes.reversed() {
+      if let value = scope[name] { return value }
+    }
+    return .absent
+  }
+}
+
+/// Reads template source into nodes, tracking positions for errors.
+struct TemplateParser {
+  private let source: [UInt8]
+  private let file: String
+  private var index = 0
+
+  init(source: String, file: String) {
+    self.source = Array(source.utf8)
+    self.file = file
+  }
+
+  private struct OpenSection {
+    let name: String
+    let inverted: Bool
+    let offset: Int
+    let schema: TemplateSchema
+    var nodes: [Template.Node] = []
+  }
+
+  mutating func parse(schema: TemplateSchema) throws -> [Template.Node] {
+    var stack = [OpenSection(name: "", inverted: false, offset: 0, schema: schema)]
+    var textStart = 0
+
+    func appendText(_ end: Int, to stack: inout [OpenSection]) {
+      guard end > textStart else { return }
+      let text = String(decoding: source[textStart..<end], as: UTF8.self)
+      stack[stack.count - 1].nodes.append(.text(text))
+    }
+
+    while let open = find("{{", from: index) {
+      let triple = hasPrefix("{{{", at: open)
+      let contentStart = open + (triple ? 3 : 2)
+      guard let close = find(triple ? "}}}" : "}}", from: contentStart) else {
+        throw error(.unclosedTag, at: open)
+      }
+      let end = close + (triple ? 3 : 2)
+      let content = String(decoding: source[contentStart..<close], as: UTF8.self).trimmingSpaces()
+      let sigil = triple ? nil : content.first.flatMap { "#^/!".contains($0) ? $0 : nil }
+      let name = (sigil == nil ? content : String(content.dropFirst())).trimmingSpaces()
+      let isStandaloneKind = sigil != nil
+      // A block tag alone on its line removes the line, indentation and newline included.
+      var tagStart = open
+      var tagEnd = end
+      if isStandaloneKind, let line = standaloneLine(tagStart: open, tagEnd: end) {
+        tagStart = line.start
+        tagEnd = line.end
+      }
+      appendText(tagStart, to: &stack)
+      textStart = tagEnd
+      index = tagEnd
+
+      if sigil == "!" { continue }
+      guard isValidName(name) else { throw error(.invalidName(name), at: open) }
+      let scope = stack[stack.count - 1]
+
+      switch sigil {
+      case "#", "^":
+        guard let field = field(name, in: stack) else {
+          throw error(.unknownPlaceholder(name), at: open)
+        }
+        stack.append(
+          OpenSection(
+            name: name, inverted: sigil == "^", offset: open, schema: field ?? scope.schema))
+      case "/":
+        guard stack.count > 1, let last = stack.last, last.name == name else {
+          throw error(
+            .unexpectedClose(found: name, expected: stack.count > 1 ? stack.last?.name : nil),
+            at: open)
+        }
+        stack.removeLast()
+        stack[stack.count - 1].nodes.append(
+          .section(name: last.name, inverted: last.inverted, children: last.nodes))
+      default:
+        guard name == "." || field(name, in: stack) != nil else {
+          throw error(.unknownPlaceholder(name), at: open)
+        }
+        stack[stack.count - 1].nodes.append(.value(name: name, escaped: !triple))
+      }
+    }
+    index = source.count
+    appendText(source.count, to: &stack)
+    if stack.count > 1, let unclosed = stack.last {
+      throw error(.unclosedSection(unclosed.name), at: unclosed.offset)
+    }
+    return stack[0].nodes
+  }
+
+  /// The schema entry for `name` in the innermost scope that has it: `.some(nil)`
+  /// for a single value, `.some(schema)` for a list, `nil` when no scope knows it.
+  private func field(_ name: String, in stack: [OpenSection]) -> TemplateSchema?? {
+    if name == "." { return .some(nil) }
+    for section in stack.reversed() {
+      if let field = section.schema.fields[name] { return .some(field) }
+    }
+    return nil
+  }
+
+  private func isValidName(_ name: String) -> Bool {
+    if name == "." { return true }
+    guard let first = name.first, !first.isNumber else { return false }
+    return name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+  }
+
+  /// The span of the tag's line when only spaces or tabs stand beside the tag.
+  private func standaloneLine(tagStart: Int, tagEnd: Int) -> (start: Int, end: Int)? {
+    var start = tagStart
+    while start > 0, source[start - 1] == 0x20 || source[start - 1] == 0x09 { start -= 1 }
+    guard start == 0 || source[start - 1] == 0x0A else { return nil }
+    var end = tagEnd
+    while end < source.count, source[end] == 0x20 || source[end] == 0x09 { end += 1 }
+    if end == source.count { return (start, end) }
+    if source[end] == 0x0A { return (start, end + 1) }
+    if source[end] == 0x0D, end + 1 < source.count, source[end + 1] == 0x0A {
+      return (start, end + 2)
+    }
+    return nil
+  }
+
+  private func find(_ needle: String, from start: Int) -> Int? {
+    let pattern = Array(needle.utf8)
+    var position = start
+    while position + pattern.count <= source.count {
+      if hasPrefix(pattern, at: position) { return position }
+      position += 1
+    }
+    return nil
+  }
+
+  private func hasPrefix(_ text: String, at position: Int) -> Bool {
+    hasPrefix(Array(text.utf8), at: position)
+  }
+
+  private func hasPrefix(_ pattern: [UInt8], at position: Int) -> Bool {
+    guard position + pattern.count <= source.count else { return false }
+    for offset in pattern.indices where source[position + offset] != pattern[offset] {
+      return false
+    }
+    return true
+  }
+
+  private func error(_ reason: TemplateError.Reason, at offset: Int) -> TemplateError {
+    var line = 1
+    var lineStart = 0
+    for position in 0..<offset where source[position] == 0x0A {
+      line += 1
+      lineStart = position + 1
+    }
+    let column = 1 + source[lineStart..<offset].count { $0 & 0xC0 != 0x80 }
+    return TemplateError(file: file, line: line, column: column, reason: reason)
+  }
+}

@@ -1,0 +1,43 @@
+/// A template that cannot be used, with the file, line and column (both from 1) of the fault.
+public struct TemplateError: Error, Equatable, Sendable, CustomStringConvertible {
+  public enum Reason: Equatable, Sendable {
+    case unknownPlaceholder(String)
+    case unclosedSection(String)
+    case unexpectedClose(found: String, expected: String?)
+    case unclosedTag
+    case invalidName(String)
+    case unreadable(String)
+  }
+
+  public let file: String
+  public let line: Int
+  public let column: Int
+  public let reason: Reason
+
+  public init(file: String, line: Int, column: Int, reason: Reason) {
+    self.file = file
+    self.line = line
+    self.column = column
+    self.reason = reason
+  }
+
+  public var description: String {
+    let place = line > 0 ? "\(file):\(line):\(column)" : file
+    switch reason {
+    case .unknownPlaceholder(let name):
+      return "\(place): unknown placeholder \"\(name)\""
+    case .unclosedSection(let name):
+      return "\(place): section \"\(name)\" is never closed (add {{/\(name)}})"
+    case .unexpectedClose(let found, let expected?):
+      return "\(place): {{/\(found)}} closes \"\(found)\", but the open section is \"\(expected)\""
+    case .unexpectedClose(let found, nil):
+      return "\(place): {{/\(found)}} closes a section that was never opened"
+    case .unclosedTag:
+      return "\(place): a placeholder is opened with {{ but never closed"
+    case .invalidName(let name):
+      return "\(place): \"\(name)\" is not a placeholder name (use letters, digits and _)"
+    case .unreadable(let message):
+      return "\(place): cannot read the template: \(message)"
+    }
+  }
+}

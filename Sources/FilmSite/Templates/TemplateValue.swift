@@ -1,0 +1,41 @@
+/// A value a template placeholder can show.
+public enum TemplateValue: Sendable, Equatable {
+  /// Text, escaped for the template's language by `{{name}}` and inserted as is by `{{{name}}}`.
+  case text(String)
+  /// Items for a `{{#name}}…{{/name}}` section, which renders once per item.
+  case list([TemplateContext])
+  /// A known placeholder with no value: `{{#name}}` skips, `{{^name}}` renders.
+  case absent
+
+  /// Text when `text` is present, ``absent`` otherwise.
+  public static func optional(_ text: String?) -> TemplateValue {
+    text.map(TemplateValue.text) ?? .absent
+  }
+
+  /// Whether `{{#name}}` renders: absent values, empty text and empty lists do not.
+  var isPresent: Bool {
+    switch self {
+    case .text(let text): return !text.isEmpty
+    case .list(let items): return !items.isEmpty
+    case .absent: return false
+    }
+  }
+}
+
+/// The values one template render sees, by placeholder name.
+public struct TemplateContext: Sendable, Equatable, ExpressibleByDictionaryLiteral {
+  public var values: [String: TemplateValue]
+
+  public init(_ values: [String: TemplateValue] = [:]) {
+    self.values = values
+  }
+
+  public init(dictionaryLiteral elements: (String, TemplateValue)...) {
+    values = Dictionary(elements, uniquingKeysWith: { _, last in last })
+  }
+
+  public subscript(name: String) -> TemplateValue? {
+    get { values[name] }
+    set { values[name] = newValue }
+  }
+}

@@ -1,0 +1,20 @@
+/// Why FilmSite will not, or could not, write a site into a folder.
+public enum WriterError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The folder holds files and no FilmSite manifest.
+  case notOwned(directory: String, example: String)
+  /// The folder is one FilmSite must never write into (`/`, the home folder, a project).
+  case refused(directory: String, reason: String)
+  case io(path: String, operation: String, message: String)
+
+  public var description: String {
+    switch self {
+    case .notOwned(let directory, let example):
+      return
+        "\(directory): not a FilmSite output folder (it holds \"\(example)\" and no \(OutputManifest.fileName)); choose an empty folder, or pass --force to adopt it (FilmSite never deletes files it did not write)"
+    case .refused(let directory, let reason):
+      return "\(directory): refusing to write a site here: \(reason)"
+    case .io(let path, let operation, let message):
+      return "\(path): cannot \(operation): \(message)"
+    }
+  }
+}

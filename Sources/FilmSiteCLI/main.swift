@@ -1,0 +1,3 @@
+import Foundation
+
+exit(await FilmSiteCommand.run(Array(CommandLine.arguments.dropFirst())))
