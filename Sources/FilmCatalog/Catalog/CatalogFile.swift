@@ -18,6 +18,13 @@ public enum CatalogFile {
   /// Decodes catalog JSON; `file` names the source in errors.
   /// - Throws: ``CatalogError``.
   public static func decode(_ data: Data, file: String) throws -> [Film] {
+    // Foundation's decoder tolerates some malformed JSON (trailing commas) and
+    // says nothing of where JSON is broken, so the checker reads it first.
+    if let syntax = JSONSyntaxChecker.firstError(in: Array(data)) {
+      throw CatalogError(
+        file: file,
+        reason: .malformedJSON(line: syntax.line, column: syntax.column, message: syntax.message))
+    }
     let decoder = JSONDecoder()
     do {
       switch data.first(where: { !Self.isWhitespace($0) }) {
@@ -108,6 +115,7 @@ public enum CatalogFile {
 
   private static func expectation(for type: Any.Type, field: String) -> String {
     if field == "id" { return "a string or an integer" }
+    if field == "genres" { return "an array of strings" }
     switch type {
     case is Int.Type: return "an integer"
     case is String.Type: return "a string"

@@ -105,7 +105,7 @@ struct JSONSyntaxChecker {
         } else if Array(#""\/bfnrt"#.utf8).contains(escaped) {
           index += 1
         } else {
-          throw error("invalid escape \\\(describe(escaped))")
+          throw error("invalid escape sequence")
         }
       case 0..<0x20:
         throw error("control character in a string (escape it)")
@@ -119,7 +119,13 @@ struct JSONSyntaxChecker {
 
   private mutating func number() throws {
     if bytes[index] == UInt8(ascii: "-") { index += 1 }
-    guard digits() > 0 else { throw error("invalid number") }
+    let integerStart = index
+    let integerDigits = digits()
+    guard integerDigits > 0 else { throw error("invalid number") }
+    if integerDigits > 1, bytes[integerStart] == UInt8(ascii: "0") {
+      index = integerStart
+      throw error("a number cannot start with 0")
+    }
     if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
       index += 1
       guard digits() > 0 else { throw error("invalid number") }

@@ -81,7 +81,9 @@ extension Film {
       guard let date = try container.decodeIfPresent(String.self, forKey: key), !date.isEmpty
       else { continue }
       let digits = date.prefix(4)
-      guard digits.count == 4, digits.allSatisfy(\.isASCII), let year = Int(digits) else {
+      guard digits.count == 4, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+        let year = Int(digits)
+      else {
         throw DecodingError.dataCorruptedError(
           forKey: key, in: container, debugDescription: "expected a date like \"1999-10-15\"")
       }

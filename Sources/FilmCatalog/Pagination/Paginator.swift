@@ -27,6 +27,8 @@ public actor Paginator {
   public private(set) var canLoadMore = true
   private var failure: PaginationError?
   private var seenIDs: Set<String> = []
+  /// Callers of ``loadAll()`` waiting for another caller's page to arrive.
+  private var waiters: [CheckedContinuation<Void, Never>] = []
 
   public init(source: any FilmSource, query: String = "", maxPages: Int = defaultMaxPages) {
     self.source = source
@@ -43,7 +45,12 @@ public actor Paginator {
     if let failure { throw failure }
     guard canLoadMore, !isLoadingPage else { return false }
     isLoadingPage = true
-    defer { isLoadingPage = false }
+    defer {
+      isLoadingPage = false
+      let waiting = waiters
+      waiters = []
+      for waiter in waiting { waiter.resume() }
+    }
 
     let requested = page
     let results: [Film]
@@ -68,12 +75,17 @@ public actor Paginator {
   /// Loads every remaining page and returns all films.
   /// - Throws: ``PaginationError`` if any page failed.
   public func loadAll() async throws -> [Film] {
-    while canLoadMore {
+    while true {
+      if let failure { throw failure }
+      if isLoadingPage {
+        // Another caller's page is in flight: wait for it rather than spin on the guard.
+        await withCheckedContinuation { waiters.append($0) }
+        continue
+      }
+      guard canLoadMore else { return films }
       try Task.checkCancellation()
       try await loadNextPage()
     }
-    if let failure { throw failure }
-    return films
   }
 
   private func append(_ results: [Film]) {
