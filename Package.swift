@@ -18,7 +18,12 @@ let package = Package(
     .target(name: "FilmSite", dependencies: ["FilmCatalog", "CCmark"]),
     .executableTarget(name: "FilmSiteCLI", dependencies: ["FilmSite", "FilmCatalog"]),
     .testTarget(name: "FilmCatalogTests", dependencies: ["FilmCatalog"]),
-    .testTarget(name: "FilmSiteTests", dependencies: ["FilmSite", "FilmCatalog"]),
+    .testTarget(
+      name: "FilmSiteTests",
+      dependencies: ["FilmSite", "FilmCatalog"],
+      // Read through #filePath, so that golden files can be recorded beside their tests.
+      exclude: ["Markdown/Fixtures", "Markdown/Snapshots", "Site/Snapshots"]
+    ),
     .testTarget(
       name: "FilmSiteCLITests", dependencies: ["FilmSiteCLI", "FilmSite", "FilmCatalog"]),
   ],

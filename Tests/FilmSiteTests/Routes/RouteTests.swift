@@ -1,0 +1,76 @@
+import FilmCatalog
+import Testing
+
+@testable import FilmSite
+
+@Suite struct RouteTests {
+  @Test func detailRouteIsIDAndSlug() throws {
+    let film = Film(id: "603", title: "The Matrix")
+    #expect(try film.route() == Route(["films", "603-the-matrix"]))
+    #expect(try film.route().filePath == "films/603-the-matrix/index.html")
+  }
+
+  @Test func emptySlugGivesIDAlone() throws {
+    #expect(try Film(id: "129", title: "千と千尋の神隠し").route() == Route(["films", "129"]))
+  }
+
+  @Test func routeIsAPureFunctionOfTheFilm() throws {
+    let film = Film(id: "42", title: "Same", year: 2000)
+    #expect(try film.route() == Film(id: "42", title: "Same", year: 2000).route())
+  }
+
+  @Test(arguments: ["../x", "/", "a/b", "..", "A", "tt-1", "_2e", "x y", "é", "\0"])
+  func unsafeIDsAreEncodedInsideFilms(id: String) throws {
+    let route = try Film(id: id, title: "T").route()
+    #expect(route.components.count == 2)
+    #expect(route.components[0] == "films")
+    let segment = route.components[1]
+    #expect(segment.hasPrefix("_"))
+    #expect(
+      segment.allSatisfy {
+        ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "-"
+      })
+  }
+
+  @Test func encodingIsHexOfUTF8() throws {
+    #expect(try Film.idSegment("../x") == "_2e2e2f78")
+    #expect(try Film.idSegment("tt0133093") == "tt0133093")
+  }
+
+  @Test func idsThatLookAlikeNeverShareAPath() throws {
+    // Without care, id "1" with title "a b" and id "1-a" with title "b" both give "1-a-b".
+    let films = [
+      Film(id: "1", title: "a b"), Film(id: "1-a", title: "b"), Film(id: "1a", title: "b"),
+      Film(id: "_31", title: "x"), Film(id: "31", title: "x"), Film(id: "A", title: "a"),
+      Film(id: "a", title: "a"), Film(id: "1a-b", title: ""), Film(id: "ab", title: "?"),
+    ]
+    #expect(Set(films.map(\.id)).count == films.count)
+    let paths = try films.map { try $0.route().filePath }
+    #expect(Set(paths).count == films.count, "\(paths)")
+  }
+
+  @Test func emptyAndOverlongIDsAreRejected() {
+    #expect(throws: RouteError.emptyID) { try Film(id: "", title: "x").route() }
+    let long = String(repeating: "7", count: 300)
+    #expect(throws: RouteError.idTooLong(id: String(long.prefix(40)), length: 300)) {
+      try Film(id: long, title: "x").route()
+    }
+  }
+
+  @Test(arguments: [
+    ([String](), ["films", "1-a"], "films/1-a/"),
+    (["films", "1-a"], [], "../../"),
+    (["films", "1-a"], ["page", "2"], "../../page/2/"),
+    (["page", "2"], ["page", "3"], "../3/"),
+    (["page", "2"], ["page", "2"], "./"),
+    ([], [], "./"),
+  ])
+  func relativeURLs(from: [String], to: [String], url: String) {
+    #expect(Route(from).url(to: Route(to)) == url)
+  }
+
+  @Test func fileURLsClimbToTheRoot() {
+    #expect(Route(["films", "1"]).url(toFile: "assets/style.css") == "../../assets/style.css")
+    #expect(Route.root.url(toFile: "assets/style.css") == "assets/style.css")
+  }
+}

@@ -1,0 +1,56 @@
+import Testing
+
+@testable import FilmSite
+
+@Suite struct EscapingTests {
+  @Test(arguments: [
+    ("plain", "plain"),
+    ("<script>alert(1)</script>", "&lt;script&gt;alert(1)&lt;/script&gt;"),
+    ("a & b", "a &amp; b"),
+    (#"say "hi""#, "say &quot;hi&quot;"),
+    ("it's", "it&#39;s"),
+    ("x\u{0}y\u{7}z\u{85}", "xyz"),
+    ("tab\tand\nline", "tab\tand\nline"),
+    ("Amélie 🎬 \u{202E}", "Amélie 🎬 \u{202E}"),
+    (String(decoding: [0xEF, 0xBF, 0xBE, 0xEF, 0xB7, 0x90], as: UTF8.self), ""),
+  ])
+  func html(input: String, output: String) {
+    #expect(Escaping.html(input) == output)
+  }
+
+  @Test(arguments: [
+    ("plain words", "plain words"),
+    ("*bold* _it_", #"\*bold\* \_it\_"#),
+    ("[x](javascript:alert(1))", #"\[x\]\(javascript\:alert\(1\)\)"#),
+    ("<img src=x onerror=y>", #"\<img src\=x onerror\=y\>"#),
+    ("line\n# heading\r\n> quote", ##"line \# heading  \> quote"##),
+    ("&amp; `code`", #"\&amp\; \`code\`"#),
+    ("back\\slash", #"back\\slash"#),
+    ("Amélie\u{0}", "Amélie"),
+  ])
+  func markdown(input: String, output: String) {
+    #expect(Escaping.markdown(input) == output)
+  }
+
+  @Test(arguments: [
+    ("An *emphatic* [link](https://example.com).", "An *emphatic* [link](https://example.com)."),
+    ("# Not a heading", ##"\# Not a heading"##),
+    ("> not a quote", #"\> not a quote"#),
+    ("- not a list", #"\- not a list"#),
+    ("*emphasis* stays", "*emphasis* stays"),
+    ("***", #"\***"#),
+    ("```swift", #"\```swift"#),
+    ("1999. A year", #"1999\. A year"#),
+    ("2) second", #"2\) second"#),
+    ("first\n\n# second", "first  # second"),
+    ("    indented", "indented"),
+  ])
+  func markdownParagraph(input: String, output: String) {
+    #expect(Escaping.markdownParagraph(input) == output)
+  }
+
+  @Test func terminalTextHasNoControlsAndIsCut() {
+    #expect(Escaping.terminal("a\nb\u{1B}[31m") == "a b [31m")
+    #expect(Escaping.terminal(String(repeating: "x", count: 100), limit: 5) == "xxxxx…")
+  }
+}
