@@ -12,6 +12,11 @@ public enum Slug {
 
   /// Returns the slug of `text`.
   public static func make(_ text: String) -> String {
+    truncated(fold(text))
+  }
+
+  /// The slug of `text` before it is cut to length: folded words joined by `-`.
+  static func fold(_ text: String) -> String {
     var slug = ""
     var pendingDash = false
     // Canonical decomposition splits "é" into "e" and a combining accent, which is dropped.
@@ -35,9 +40,8 @@ public enum Slug {
           pendingDash = true
         }
       }
-      if slug.utf8.count > maximumLength { break }
     }
-    return truncated(slug)
+    return slug
   }
 
   /// Cuts a slug longer than the maximum at its last `-` within the limit,

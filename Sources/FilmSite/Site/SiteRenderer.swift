@@ -13,13 +13,14 @@ public struct SiteRenderer: Sendable {
     self.configuration = configuration
   }
 
-  /// Renders every page for `films`, in their order, on every core.
+  /// Renders every page for `films`, listed in ``FilmOrder``, on every core.
   /// - Throws: ``SiteError`` for a film that cannot have a page, or an invalid setting.
   public func render(_ films: [Film]) throws -> [OutputFile] {
     guard configuration.pageSize >= 1 else {
       throw SiteError.invalidPageSize(configuration.pageSize)
     }
-    let entries = try routes(for: films)
+    // Routes first, so that an error names the film's place in the catalog.
+    let entries = FilmOrder.sorted(try routes(for: films)) { $0.film }
     let pagination = Pagination(itemCount: entries.count, pageSize: configuration.pageSize)
     let renderer = PageRenderer(
       theme: theme, configuration: configuration, markdown: MarkdownRenderer())

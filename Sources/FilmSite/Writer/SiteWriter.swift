@@ -6,11 +6,18 @@ import Foundation
   import Musl
 #endif
 
-/// Writes a site into an output folder that FilmSite owns.
+/// Publishes a site into an output folder that FilmSite owns, all at once.
 ///
-/// It writes only files whose bytes changed, deletes the files it wrote last
-/// time that the new site no longer has, and never touches a file it did not
-/// write: those are recorded in ``OutputManifest``.
+/// The new site is built in a staging folder beside the output folder and
+/// then swapped in with one atomic exchange, so the output folder always
+/// holds a complete site: the previous one or the new one. Pages whose bytes
+/// did not change are hard-linked from the previous site, so they keep their
+/// inode and modification time. Files FilmSite did not write (a `CNAME`, a
+/// `.git` folder) are hard-linked across too: they are never copied, changed
+/// or deleted. What FilmSite wrote is recorded in ``OutputManifest``.
+///
+/// A build stopped at any instant leaves the output folder complete and at
+/// most a staging folder, which the next build removes.
 public struct SiteWriter: Sendable {
   /// What a write did, for the build summary.
   public struct Summary: Equatable, Sendable {
@@ -31,54 +38,196 @@ public struct SiteWriter: Sendable {
     self.force = force
   }
 
-  /// Writes `files` and removes the files of the previous build that are not among them.
-  /// - Throws: ``WriterError`` when the folder is not FilmSite's or a file cannot be written.
+  /// The output folder with symbolic links resolved, so that a swap replaces
+  /// the real folder rather than a link to it.
+  var target: String {
+    URL(fileURLWithPath: directory).standardizedFileURL.resolvingSymlinksInPath().path
+  }
+
+  /// The folder the next site is built in, beside the output folder.
+  var stagingDirectory: String { sibling("staging") }
+  /// Where the previous site waits during a two-rename swap.
+  var previousDirectory: String { sibling("previous") }
+
+  private func sibling(_ role: String) -> String {
+    let url = URL(fileURLWithPath: target)
+    return url.deletingLastPathComponent()
+      .appendingPathComponent(".\(url.lastPathComponent).filmsite-\(role)").path
+  }
+
+  /// Publishes `files` as the new site.
+  /// - Throws: ``WriterError`` when the folder is not FilmSite's or a file cannot be
+  ///   written; the output folder is then left as it was.
   @discardableResult
   public func write(_ files: [OutputFile]) throws -> Summary {
     try refuseDangerousDirectory()
+    try recoverInterruptedPublish()
     let previous = try previousManifest()
-    let manifest = OutputManifest(paths: files.map(\.path))
-
-    try createDirectory(directory)
-    // List the union first: if the build stops half way, the next one still
-    // knows every file this one may have written.
-    try writeManifest(OutputManifest(paths: previous.paths + manifest.paths))
-
-    var summary = Summary()
-    var createdDirectories: Set<String> = []
-    for file in files {
-      let path = directory + "/" + file.path
-      let parent = (file.path as NSString).deletingLastPathComponent
-      if !parent.isEmpty, createdDirectories.insert(parent).inserted {
-        try createDirectory(directory + "/" + parent)
+    let staging = stagingDirectory
+    do {
+      try makeDirectory(staging)
+      var summary = try stage(files, previous: previous, in: staging)
+      let newPaths = Set(files.map(\.path))
+      try carryForeignEntries(previous: previous, into: staging)
+      try writeFile(
+        Data(OutputManifest(paths: files.map(\.path)).text.utf8),
+        to: staging + "/" + OutputManifest.fileName)
+      summary.removed = previous.paths.count { path in
+        !newPaths.contains(path) && FileManager.default.fileExists(atPath: target + "/" + path)
       }
-      if FileManager.default.contents(atPath: path) == file.contents {
+      try swapIn(staging)
+      return summary
+    } catch {
+      removeTree(staging)
+      throw error
+    }
+  }
+
+  /// Writes changed files into `staging` and links unchanged ones from the current site.
+  private func stage(_ files: [OutputFile], previous: OutputManifest, in staging: String) throws
+    -> Summary
+  {
+    var summary = Summary()
+    let owned = Set(previous.paths)
+    var createdDirectories: Set<String> = [""]
+    for file in files {
+      try makeParents(of: file.path, in: staging, created: &createdDirectories)
+      let current = target + "/" + file.path
+      let staged = staging + "/" + file.path
+      if owned.contains(file.path), FileManager.default.contents(atPath: current) == file.contents,
+        link(current, staged) == 0
+      {
         summary.unchanged += 1
       } else {
-        try writeFile(file.contents, to: path)
+        try writeFile(file.contents, to: staged)
         summary.written += 1
       }
     }
+    return summary
+  }
 
-    let kept = Set(manifest.paths)
-    for stale in previous.paths where !kept.contains(stale) {
-      let path = directory + "/" + stale
-      if unlink(path) == 0 {
-        summary.removed += 1
-        removeEmptyParents(of: stale)
-      } else if errno != ENOENT {
-        throw WriterError.io(
-          path: path, operation: "remove", message: String(cString: strerror(errno)))
+  /// Hard-links every file FilmSite did not write into `staging`, at the same place.
+  private func carryForeignEntries(previous: OutputManifest, into staging: String) throws {
+    guard FileManager.default.fileExists(atPath: target) else { return }
+    let owned = Set(previous.paths)
+    // Folders that hold FilmSite's files; any other folder is the user's and is kept even empty.
+    var ownedDirectories: Set<String> = []
+    for path in previous.paths {
+      var parent = (path as NSString).deletingLastPathComponent
+      while !parent.isEmpty, ownedDirectories.insert(parent).inserted {
+        parent = (parent as NSString).deletingLastPathComponent
       }
     }
-    try writeManifest(manifest)
-    return summary
+    var created: Set<String> = [""]
+
+    func carry(_ relative: String) throws {
+      let source = relative.isEmpty ? target : target + "/" + relative
+      let entries: [String]
+      do {
+        entries = try FileManager.default.contentsOfDirectory(atPath: source)
+      } catch {
+        throw WriterError.io(
+          path: source, operation: "list the folder", message: Self.message(error))
+      }
+      for name in entries.sorted() {
+        let path = relative.isEmpty ? name : relative + "/" + name
+        if path == OutputManifest.fileName || owned.contains(path) { continue }
+        let from = target + "/" + path
+        let to = staging + "/" + path
+        var info = stat()
+        guard lstat(from, &info) == 0 else { continue }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR:
+          if !ownedDirectories.contains(path) {
+            try makeParents(of: path, in: staging, created: &created)
+            guard mkdir(to, info.st_mode & 0o7777) == 0 || errno == EEXIST else {
+              throw conflict(path)
+            }
+            created.insert(path)
+          }
+          try carry(path)
+        case S_IFREG:
+          try makeParents(of: path, in: staging, created: &created)
+          guard link(from, to) == 0 else { throw conflict(path) }
+        case S_IFLNK:
+          try makeParents(of: path, in: staging, created: &created)
+          let destination = try FileManager.default.destinationOfSymbolicLink(atPath: from)
+          guard symlink(destination, to) == 0 else { throw conflict(path) }
+        default:
+          throw WriterError.io(
+            path: from, operation: "carry the file to the new site",
+            message: "only regular files, folders and symbolic links can be kept")
+        }
+      }
+    }
+    try carry("")
+  }
+
+  private func conflict(_ path: String) -> WriterError {
+    let code = errno
+    if code == EEXIST || code == ENOTDIR {
+      return .conflict(directory: directory, path: path)
+    }
+    return .io(
+      path: target + "/" + path, operation: "link into the new site",
+      message: String(cString: strerror(code)))
+  }
+
+  /// Puts the staged site in place of the current one.
+  private func swapIn(_ staging: String) throws {
+    guard FileManager.default.fileExists(atPath: target) else {
+      guard rename(staging, target) == 0 else {
+        throw WriterError.io(
+          path: target, operation: "publish the site", message: String(cString: strerror(errno)))
+      }
+      return
+    }
+    switch DirectorySwap.exchange(staging, target) {
+    case .exchanged:
+      // The staging folder now holds the previous site.
+      removeTree(staging)
+    case .unsupported:
+      // Two renames; between them the site waits at previousDirectory, where
+      // recoverInterruptedPublish() finds it if the build is stopped.
+      guard rename(target, previousDirectory) == 0 else {
+        throw WriterError.io(
+          path: target, operation: "move the previous site aside",
+          message: String(cString: strerror(errno)))
+      }
+      guard rename(staging, target) == 0 else {
+        let code = errno
+        _ = rename(previousDirectory, target)
+        throw WriterError.io(
+          path: target, operation: "publish the site", message: String(cString: strerror(code)))
+      }
+      removeTree(previousDirectory)
+    case .failed(let code):
+      throw WriterError.io(
+        path: target, operation: "publish the site", message: String(cString: strerror(code)))
+    }
+  }
+
+  /// Finishes what a stopped build left: puts back a site moved aside and
+  /// removes a staging folder (new files and links to the current site only).
+  func recoverInterruptedPublish() throws {
+    let manager = FileManager.default
+    if manager.fileExists(atPath: previousDirectory) {
+      if !manager.fileExists(atPath: target) {
+        guard rename(previousDirectory, target) == 0 else {
+          throw WriterError.io(
+            path: previousDirectory, operation: "restore the previous site",
+            message: String(cString: strerror(errno)))
+        }
+      } else {
+        removeTree(previousDirectory)
+      }
+    }
+    if manager.fileExists(atPath: stagingDirectory) { removeTree(stagingDirectory) }
   }
 
   /// Refuses `/`, the home folder and any folder with a `Package.swift` at its top.
   func refuseDangerousDirectory() throws {
-    let resolved = URL(fileURLWithPath: directory).standardizedFileURL.resolvingSymlinksInPath()
-      .path
+    let resolved = target
     let home = FileManager.default.homeDirectoryForCurrentUser.standardizedFileURL
       .resolvingSymlinksInPath().path
     if resolved == "/" {
@@ -87,7 +236,7 @@ public struct SiteWriter: Sendable {
     if resolved == home {
       throw WriterError.refused(directory: directory, reason: "it is your home folder")
     }
-    if FileManager.default.fileExists(atPath: directory + "/Package.swift") {
+    if FileManager.default.fileExists(atPath: resolved + "/Package.swift") {
       throw WriterError.refused(
         directory: directory, reason: "it holds a Package.swift, so it is a project, not a site")
     }
@@ -96,7 +245,7 @@ public struct SiteWriter: Sendable {
   /// The manifest of the last build, an empty one for a new or empty folder.
   /// - Throws: ``WriterError/notOwned(directory:example:)`` for a foreign folder unless forced.
   func previousManifest() throws -> OutputManifest {
-    let manifestPath = directory + "/" + OutputManifest.fileName
+    let manifestPath = target + "/" + OutputManifest.fileName
     if let data = FileManager.default.contents(atPath: manifestPath) {
       guard let manifest = OutputManifest(text: String(decoding: data, as: UTF8.self)) else {
         throw WriterError.io(
@@ -106,49 +255,68 @@ public struct SiteWriter: Sendable {
       return manifest
     }
     var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
+    guard FileManager.default.fileExists(atPath: target, isDirectory: &isDirectory) else {
       return OutputManifest(paths: [])
     }
     guard isDirectory.boolValue else {
       throw WriterError.refused(directory: directory, reason: "it is a file, not a folder")
     }
-    let entries = try FileManager.default.contentsOfDirectory(atPath: directory)
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: target)) ?? []
     if !force, let foreign = entries.sorted().first(where: { !Self.placeholders.contains($0) }) {
       throw WriterError.notOwned(directory: directory, example: foreign)
     }
     return OutputManifest(paths: [])
   }
 
-  private func writeManifest(_ manifest: OutputManifest) throws {
-    try writeFile(Data(manifest.text.utf8), to: directory + "/" + OutputManifest.fileName)
+  private func makeParents(of path: String, in root: String, created: inout Set<String>) throws {
+    let parent = (path as NSString).deletingLastPathComponent
+    guard !created.contains(parent) else { return }
+    try makeParents(of: parent, in: root, created: &created)
+    try makeDirectory(root + "/" + parent)
+    created.insert(parent)
   }
 
-  /// Writes through a temporary file and a rename, so a reader never sees half a page.
+  private func makeDirectory(_ path: String) throws {
+    var info = stat()
+    if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { return }
+    guard mkdir(path, 0o755) == 0 else {
+      throw WriterError.io(
+        path: path, operation: "create the folder", message: String(cString: strerror(errno)))
+    }
+  }
+
   private func writeFile(_ contents: Data, to path: String) throws {
-    do {
-      try contents.write(to: URL(fileURLWithPath: path), options: .atomic)
-    } catch {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else {
       throw WriterError.io(
-        path: path, operation: "write", message: (error as NSError).localizedDescription)
+        path: path, operation: "create the file", message: String(cString: strerror(errno)))
+    }
+    defer { close(descriptor) }
+    let failure: Int32? = contents.withUnsafeBytes { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        let count = Glibc.write(
+          descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+        if count < 0 {
+          if errno == EINTR { continue }
+          return errno
+        }
+        offset += count
+      }
+      return nil
+    }
+    if let failure {
+      throw WriterError.io(
+        path: path, operation: "write", message: String(cString: strerror(failure)))
     }
   }
 
-  private func createDirectory(_ path: String) throws {
-    do {
-      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    } catch {
-      throw WriterError.io(
-        path: path, operation: "create the folder", message: (error as NSError).localizedDescription
-      )
-    }
+  /// Removes a folder FilmSite made (a staging folder or a replaced site).
+  private func removeTree(_ path: String) {
+    try? FileManager.default.removeItem(atPath: path)
   }
 
-  /// Removes the folders above a removed file while they are empty; a folder
-  /// holding anything else, FilmSite's or not, stays.
-  private func removeEmptyParents(of relativePath: String) {
-    var parent = (relativePath as NSString).deletingLastPathComponent
-    while !parent.isEmpty, rmdir(directory + "/" + parent) == 0 {
-      parent = (parent as NSString).deletingLastPathComponent
-    }
+  private static func message(_ error: any Error) -> String {
+    (error as NSError).localizedDescription
   }
 }

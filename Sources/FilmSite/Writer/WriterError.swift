@@ -4,6 +4,8 @@ public enum WriterError: Error, Equatable, Sendable, CustomStringConvertible {
   case notOwned(directory: String, example: String)
   /// The folder is one FilmSite must never write into (`/`, the home folder, a project).
   case refused(directory: String, reason: String)
+  /// A file FilmSite did not write stands where the new site needs a file or folder.
+  case conflict(directory: String, path: String)
   case io(path: String, operation: String, message: String)
 
   public var description: String {
@@ -13,6 +15,9 @@ public enum WriterError: Error, Equatable, Sendable, CustomStringConvertible {
         "\(directory): not a FilmSite output folder (it holds \"\(example)\" and no \(OutputManifest.fileName)); choose an empty folder, or pass --force to adopt it (FilmSite never deletes files it did not write)"
     case .refused(let directory, let reason):
       return "\(directory): refusing to write a site here: \(reason)"
+    case .conflict(let directory, let path):
+      return
+        "\(directory)/\(path): FilmSite did not write this, but the new site needs this path; move it away and build again"
     case .io(let path, let operation, let message):
       return "\(path): cannot \(operation): \(message)"
     }

@@ -117,4 +117,15 @@ import Testing
       try renderer.render([Film(id: "1", title: "A"), Film(id: "1", title: "A")])
     }
   }
+
+  @Test func sameFilmsInAnyOrderGiveByteIdenticalFiles() throws {
+    let theme = try Theme.load(from: Fixtures.templatesDirectory)
+    let renderer = SiteRenderer(theme: theme, configuration: SiteConfiguration(pageSize: 7))
+    let films = Fixtures.films(100) + [Self.matrix, Self.bare]
+    let expected = try renderer.render(films)
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<3 {
+      #expect(try renderer.render(films.shuffled(using: &generator)) == expected)
+    }
+  }
 }

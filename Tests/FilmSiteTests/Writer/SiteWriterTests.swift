@@ -100,4 +100,110 @@ import Testing
       #expect(read(root + "/victim.txt") == "keep")
     }
   }
+
+  private func identity(_ path: String) throws -> (inode: UInt64, modified: Date) {
+    let attributes = try FileManager.default.attributesOfItem(atPath: path)
+    let inode = try #require(attributes[.systemFileNumber] as? UInt64)
+    let modified = try #require(attributes[.modificationDate] as? Date)
+    return (inode, modified)
+  }
+
+  @Test func unchangedPagesKeepTheirInodeAndModificationTime() throws {
+    try Fixtures.withTemporaryDirectory { root in
+      let output = root + "/Output"
+      try SiteWriter(directory: output).write(site)
+      let before = try site.map { try identity(output + "/" + $0.path) }
+      let summary = try SiteWriter(directory: output).write(site)
+      #expect(summary == .init(written: 0, unchanged: 3, removed: 0))
+      let after = try site.map { try identity(output + "/" + $0.path) }
+      #expect(before.map(\.inode) == after.map(\.inode))
+      #expect(before.map(\.modified) == after.map(\.modified))
+    }
+  }
+
+  @Test func foreignFoldersLinksAndFilesAreCarriedUntouched() throws {
+    try Fixtures.withTemporaryDirectory { root in
+      let output = root + "/Output"
+      try SiteWriter(directory: output).write(site)
+      let manager = FileManager.default
+      try manager.createDirectory(
+        atPath: output + "/.git/objects/ab", withIntermediateDirectories: true)
+      try "ref: refs/heads/gh-pages".write(
+        toFile: output + "/.git/HEAD", atomically: true, encoding: .utf8)
+      try "blob".write(toFile: output + "/.git/objects/ab/cdef", atomically: true, encoding: .utf8)
+      try manager.createDirectory(
+        atPath: output + "/empty-folder", withIntermediateDirectories: true)
+      try "".write(toFile: output + "/.nojekyll", atomically: true, encoding: .utf8)
+      try manager.createSymbolicLink(atPath: output + "/latest", withDestinationPath: "films/1-a/")
+      let head = try identity(output + "/.git/HEAD")
+
+      try SiteWriter(directory: output).write([site[0]])
+      #expect(read(output + "/.git/HEAD") == "ref: refs/heads/gh-pages")
+      #expect(read(output + "/.git/objects/ab/cdef") == "blob")
+      #expect(try identity(output + "/.git/HEAD").inode == head.inode)
+      #expect(manager.fileExists(atPath: output + "/empty-folder"))
+      #expect(manager.fileExists(atPath: output + "/.nojekyll"))
+      #expect(try manager.destinationOfSymbolicLink(atPath: output + "/latest") == "films/1-a/")
+      #expect(!manager.fileExists(atPath: output + "/films"))
+    }
+  }
+
+  @Test func aForeignFileWhereTheSiteNeedsAPathFailsAndChangesNothing() throws {
+    try Fixtures.withTemporaryDirectory { root in
+      let output = root + "/Output"
+      try SiteWriter(directory: output).write([site[0]])
+      try "mine".write(toFile: output + "/films", atomically: true, encoding: .utf8)
+      #expect(throws: WriterError.conflict(directory: output, path: "films")) {
+        try SiteWriter(directory: output).write(site)
+      }
+      #expect(read(output + "/films") == "mine")
+      #expect(read(output + "/index.html") == "home")
+      #expect(
+        !FileManager.default.fileExists(atPath: SiteWriter(directory: output).stagingDirectory))
+    }
+  }
+
+  @Test func aStoppedBuildsStagingFolderIsRemovedByTheNext() throws {
+    try Fixtures.withTemporaryDirectory { root in
+      let output = root + "/Output"
+      let writer = SiteWriter(directory: output)
+      try writer.write(site)
+      try FileManager.default.createDirectory(
+        atPath: writer.stagingDirectory + "/films", withIntermediateDirectories: true)
+      try "half".write(
+        toFile: writer.stagingDirectory + "/index.html", atomically: true, encoding: .utf8)
+      try writer.write(site)
+      #expect(!FileManager.default.fileExists(atPath: writer.stagingDirectory))
+      #expect(read(output + "/index.html") == "home")
+    }
+  }
+
+  @Test func aSiteMovedAsideByAStoppedSwapIsPutBack() throws {
+    try Fixtures.withTemporaryDirectory { root in
+      let output = root + "/Output"
+      let writer = SiteWriter(directory: output)
+      try writer.write(site)
+      // A two-rename swap stopped between its renames leaves no output folder.
+      try FileManager.default.moveItem(atPath: output, toPath: writer.previousDirectory)
+      try writer.recoverInterruptedPublish()
+      #expect(read(output + "/films/2-b/index.html") == "b")
+      #expect(!FileManager.default.fileExists(atPath: writer.previousDirectory))
+    }
+  }
+
+  @Test func anOutputFolderThatIsASymbolicLinkStaysOne() throws {
+    try Fixtures.withTemporaryDirectory { root in
+      try FileManager.default.createDirectory(
+        atPath: root + "/real", withIntermediateDirectories: true)
+      try FileManager.default.createSymbolicLink(
+        atPath: root + "/Output", withDestinationPath: root + "/real")
+      try SiteWriter(directory: root + "/Output").write(site)
+      try SiteWriter(directory: root + "/Output").write([site[0]])
+      #expect(
+        try FileManager.default.destinationOfSymbolicLink(atPath: root + "/Output") == root
+          + "/real")
+      #expect(read(root + "/real/index.html") == "home")
+      #expect(!FileManager.default.fileExists(atPath: root + "/real/films/1-a/index.html"))
+    }
+  }
 }

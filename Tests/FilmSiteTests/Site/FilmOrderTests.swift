@@ -1,0 +1,39 @@
+import FilmCatalog
+import Testing
+
+@testable import FilmSite
+
+@Suite struct FilmOrderTests {
+  private func titles(_ films: [Film]) -> [String] { FilmOrder.sorted(films).map(\.title) }
+
+  @Test func sortsByTitleIgnoringCaseAndAccentsWithNumbersByValue() {
+    let films = ["b", "Film 10", "Amélie", "film 2", "Zulu", "alien", "Film 1", "8½", "10 Things"]
+      .enumerated().map { Film(id: String($0.offset), title: $0.element) }
+    #expect(
+      titles(films) == [
+        "8½", "10 Things", "alien", "Amélie", "b", "Film 1", "film 2", "Film 10", "Zulu",
+      ])
+  }
+
+  @Test func tiesBreakOnExactTitleThenYearThenID() {
+    let films = [
+      Film(id: "b", title: "Heat", year: 1995), Film(id: "a", title: "Heat", year: 1995),
+      Film(id: "c", title: "Heat"), Film(id: "d", title: "Heat", year: 1986),
+      Film(id: "e", title: "HEAT", year: 2000),
+    ]
+    #expect(FilmOrder.sorted(films).map(\.id) == ["e", "d", "a", "b", "c"])
+  }
+
+  @Test func orderDoesNotDependOnTheInputOrder() {
+    var generator = SystemRandomNumberGenerator()
+    let films = (0..<500).map { number in
+      Film(
+        id: String(number), title: ["Heat", "heat", "Héat", "Alien", "", "2001", "千"][number % 7],
+        year: number % 3 == 0 ? nil : 1990 + number % 5)
+    }
+    let expected = FilmOrder.sorted(films)
+    for _ in 0..<5 {
+      #expect(FilmOrder.sorted(films.shuffled(using: &generator)) == expected)
+    }
+  }
+}
