@@ -25,6 +25,9 @@ public actor Paginator {
   public private(set) var isLoadingPage = false
   /// Whether another page may exist.
   public private(set) var canLoadMore = true
+  /// Whether loading stopped at ``maxPages`` with the last page still full of
+  /// results, so the source may hold more films than were loaded.
+  public private(set) var stoppedAtPageCap = false
   private var failure: PaginationError?
   private var seenIDs: Set<String> = []
   /// Callers of ``loadAll()`` waiting for another caller's page to arrive.
@@ -68,7 +71,10 @@ public actor Paginator {
     }
     append(results)
     page = requested + 1
-    if page > maxPages { canLoadMore = false }
+    if page > maxPages {
+      canLoadMore = false
+      stoppedAtPageCap = true
+    }
     return true
   }
 

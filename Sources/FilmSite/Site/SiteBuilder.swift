@@ -52,6 +52,7 @@ public struct SiteBuilder: Sendable {
     return BuildSummary(
       films: films.count,
       duplicatesDropped: await paginator.duplicatesDropped,
+      pageCap: await paginator.stoppedAtPageCap ? maxPages : nil,
       indexPages: Pagination(itemCount: films.count, pageSize: configuration.pageSize).pageCount,
       files: written,
       outputDirectory: outputDirectory,
@@ -64,6 +65,8 @@ public struct SiteBuilder: Sendable {
 public struct BuildSummary: Sendable, Equatable, CustomStringConvertible {
   public let films: Int
   public let duplicatesDropped: Int
+  /// The page cap, when loading stopped at it and more films may exist.
+  public let pageCap: Int?
   public let indexPages: Int
   public let files: SiteWriter.Summary
   public let outputDirectory: String
@@ -74,7 +77,11 @@ public struct BuildSummary: Sendable, Equatable, CustomStringConvertible {
       Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     let duplicates = duplicatesDropped > 0 ? " (\(duplicatesDropped) duplicates dropped)" : ""
     let time = String(format: "%.2f", seconds)
+    let cap =
+      pageCap.map {
+        "; stopped at the page cap of \($0) source pages, so more films may exist (raise --max-pages)"
+      } ?? ""
     return
-      "Built \(films) films\(duplicates) and \(indexPages) index \(indexPages == 1 ? "page" : "pages") into \(outputDirectory): \(files.written) files written, \(files.unchanged) unchanged, \(files.removed) removed in \(time) s"
+      "Built \(films) films\(duplicates) and \(indexPages) index \(indexPages == 1 ? "page" : "pages") into \(outputDirectory): \(files.written) files written, \(files.unchanged) unchanged, \(files.removed) removed in \(time) s\(cap)"
   }
 }

@@ -16,7 +16,9 @@ struct BuildCommand {
       .init(
         name: "--output", valueName: "dir", help: "Folder to write the site into (default: Output)"),
       .init(name: "--page-size", valueName: "n", help: "Films per index page (default: 24)"),
-      .init(name: "--max-pages", valueName: "n", help: "Most source pages to pull (default: 500)"),
+      .init(
+        name: "--max-pages", valueName: "n",
+        help: "Most source pages to pull (default: 500, or all of a catalog file)"),
       .init(name: "--title", valueName: "text", help: "Site title (default: Films)"),
       .init(
         name: "--poster-base-url", valueName: "url",
@@ -56,10 +58,15 @@ struct BuildCommand {
 
     let catalog = arguments.string("--catalog") ?? "Catalog/films.json"
     let films = try CatalogFile.load(path: catalog)
+    let source = CatalogSource(films: films)
+    // A catalog file is read whole (up to its first empty page) unless the user caps it:
+    // the cap exists for paged APIs.
+    let wholeCatalog = (films.count + source.pageSize - 1) / source.pageSize
     let builder = SiteBuilder(
-      source: CatalogSource(films: films),
+      source: source,
       query: arguments.string("--query") ?? "",
-      maxPages: try arguments.integer("--max-pages", in: 1...Int.max) ?? Paginator.defaultMaxPages,
+      maxPages: try arguments.integer("--max-pages", in: 1...Int.max)
+        ?? max(Paginator.defaultMaxPages, wholeCatalog + 1),
       templatesDirectory: arguments.string("--templates") ?? "Templates",
       outputDirectory: arguments.string("--output") ?? "Output",
       configuration: configuration,

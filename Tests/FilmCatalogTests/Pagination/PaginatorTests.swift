@@ -103,10 +103,18 @@ import Testing
     #expect(loaded == films(onPage: 1) + films(onPage: 2))
     #expect(await source.requests == [1, 2])
     #expect(await !paginator.canLoadMore)
+    #expect(await paginator.stoppedAtPageCap)
 
     #expect(try await !paginator.loadNextPage())
     #expect(try await paginator.loadAll() == loaded)
     #expect(await source.requests == [1, 2])
+  }
+
+  @Test func endingOnAnEmptyPageIsNotAStopAtTheCap() async throws {
+    let paginator = Paginator(
+      source: RecordingSource(pages: [films(onPage: 1), films(onPage: 2)]), maxPages: 3)
+    _ = try await paginator.loadAll()
+    #expect(await !paginator.stoppedAtPageCap)
   }
 
   @Test func defaultPageCapIsFiveHundred() async throws {
