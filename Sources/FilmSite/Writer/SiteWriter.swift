@@ -65,6 +65,13 @@ public struct SiteWriter: Sendable {
     let previous = try previousManifest()
     let staging = stagingDirectory
     do {
+      let parent = (staging as NSString).deletingLastPathComponent
+      do {
+        try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+      } catch {
+        throw WriterError.io(
+          path: parent, operation: "create the folder", message: Self.message(error))
+      }
       try makeDirectory(staging)
       var summary = try stage(files, previous: previous, in: staging)
       let newPaths = Set(files.map(\.path))
