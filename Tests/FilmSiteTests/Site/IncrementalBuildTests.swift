@@ -1,0 +1,104 @@
+import FilmCatalog
+import Foundation
+import Testing
+
+@testable import FilmSite
+
+/// Whole builds on real files: what a rebuild rewrites, keeps and removes.
+@Suite struct IncrementalBuildTests {
+  private static let films = (1...30).map { number in
+    Film(
+      id: String(number), title: "Film \(number)", year: 1990 + number, genres: ["Drama"],
+      overview: "Overview \(number).")
+  }
+
+  private func build(
+    _ films: [Film], into output: String, templates: String = Fixtures.templatesDirectory
+  ) async throws -> SiteWriter.Summary {
+    let builder = SiteBuilder(
+      source: CatalogSource(films: films), templatesDirectory: templates, outputDirectory: output,
+      configuration: SiteConfiguration(pageSize: 10))
+    return try await builder.build().files
+  }
+
+  /// Inode and modification time of every file, by path.
+  private func identities(_ output: String) throws -> [String: String] {
+    var result: [String: String] = [:]
+    for path in try FileManager.default.subpathsOfDirectory(atPath: output) {
+      let attributes = try FileManager.default.attributesOfItem(atPath: output + "/" + path)
+      guard attributes[.type] as? FileAttributeType == .typeRegular else { continue }
+      result[path] = "\(attributes[.systemFileNumber] ?? 0) \(attributes[.modificationDate] ?? 0)"
+    }
+    return result
+  }
+
+  private func changed(_ before: [String: String], _ after: [String: String]) -> [String] {
+    after.keys.filter { before[$0] != after[$0] && $0 != ".filmsite-manifest" }.sorted()
+  }
+
+  @Test func noOpRebuildWritesNoFile() async throws {
+    try await withOutput { output in
+      _ = try await build(Self.films, into: output)
+      let before = try identities(output)
+      let summary = try await build(Self.films, into: output)
+      #expect(summary == .init(written: 0, unchanged: 35, removed: 0))
+      #expect(changed(before, try identities(output)) == [])
+    }
+  }
+
+  @Test func changingOneFilmRewritesOnlyItsPageAndItsIndexPage() async throws {
+    try await withOutput { output in
+      _ = try await build(Self.films, into: output)
+      let before = try identities(output)
+      var films = Self.films
+      films[14] = Film(id: "15", title: "Film 15", year: 2005, genres: ["Drama"], overview: "New.")
+      let summary = try await build(films, into: output)
+      #expect(summary == .init(written: 1, unchanged: 34, removed: 0))
+      #expect(changed(before, try identities(output)) == ["films/15-film-15/index.html"])
+
+      films[14] = Film(id: "15", title: "Film 15", year: 1977, genres: ["Drama"], overview: "New.")
+      let again = try identities(output)
+      #expect(try await build(films, into: output) == .init(written: 2, unchanged: 33, removed: 0))
+      // The year shows on the index page's row too.
+      #expect(
+        changed(again, try identities(output)) == [
+          "films/15-film-15/index.html", "page/2/index.html",
+        ])
+    }
+  }
+
+  @Test func removingAFilmRemovesItsPage() async throws {
+    try await withOutput { output in
+      _ = try await build(Self.films, into: output)
+      let films = Self.films.filter { $0.id != "30" }
+      let summary = try await build(films, into: output)
+      #expect(summary.removed == 1)
+      #expect(!FileManager.default.fileExists(atPath: output + "/films/30-film-30"))
+      #expect(FileManager.default.fileExists(atPath: output + "/films/29-film-29/index.html"))
+    }
+  }
+
+  @Test func templateChangeRewritesThePagesItAffects() async throws {
+    try await withOutput { output in
+      let theme = output + "-theme"
+      try FileManager.default.copyItem(atPath: Fixtures.templatesDirectory, toPath: theme)
+      defer { try? FileManager.default.removeItem(atPath: theme) }
+      _ = try await build(Self.films, into: output, templates: theme)
+      let before = try identities(output)
+      let film = try String(contentsOfFile: theme + "/film.md", encoding: .utf8)
+      try (film + "\nThanks for reading.\n").write(
+        toFile: theme + "/film.md", atomically: true, encoding: .utf8)
+      let summary = try await build(Self.films, into: output, templates: theme)
+      #expect(summary == .init(written: 30, unchanged: 5, removed: 0))
+      #expect(changed(before, try identities(output)).allSatisfy { $0.hasPrefix("films/") })
+    }
+  }
+
+  private func withOutput(_ body: (String) async throws -> Void) async throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "filmsite-incremental-\(UUID().uuidString)"
+    ).path
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    try await body(root + "/Output")
+  }
+}
