@@ -4,7 +4,8 @@ import Foundation
 enum FilmSiteCommand {
   static let version = "0.1.0"
 
-  /// Exit codes: 0 success, 1 a build that failed, 64 a command line that is wrong.
+  /// Exit codes: 0 success, 1 a build that failed or a check that found faults,
+  /// 64 a command line that is wrong.
   enum ExitCode {
     static let success: Int32 = 0
     static let failure: Int32 = 1
@@ -18,13 +19,14 @@ enum FilmSiteCommand {
 
     Commands:
       build     Build the site into an output folder (default: Output)
+      check     Check a built site's links, index pages and files
       help      Show this help, or a command's help: filmsite help build
 
     Options:
       --help    Show help
       --version Show the version
 
-    Run 'filmsite build --help' for the build options.
+    Run 'filmsite build --help' or 'filmsite check --help' for their options.
     """
 
   /// Runs the command line `arguments` (without the program name) and returns the exit code.
@@ -39,6 +41,8 @@ enum FilmSiteCommand {
       case "--help", "-h", "help":
         if rest.first == "build" {
           print(BuildCommand.help)
+        } else if rest.first == "check" {
+          print(CheckCommand.help)
         } else {
           print(help)
         }
@@ -53,6 +57,12 @@ enum FilmSiteCommand {
         }
         let summary = try await BuildCommand(arguments: rest).run()
         return summary
+      case "check":
+        if rest.contains("--help") || rest.contains("-h") {
+          print(CheckCommand.help)
+          return ExitCode.success
+        }
+        return try CheckCommand(arguments: rest).run()
       default:
         throw UsageError("filmsite: unknown command '\(command)' (see 'filmsite --help')")
       }
