@@ -95,13 +95,25 @@ struct JSONSyntaxChecker {
         guard index < bytes.count else { break }
         let escaped = bytes[index]
         if escaped == UInt8(ascii: "u") {
-          for offset in 1...4 {
-            guard index + offset < bytes.count, bytes[index + offset].isHexDigit else {
-              index += offset
-              throw error("invalid \\u escape")
+          let escapeStart = index - 1
+          let value = try unicodeEscape()
+          if (0xDC00...0xDFFF).contains(value) {
+            index = escapeStart
+            throw error("a low surrogate \\u escape without a high one before it")
+          }
+          if (0xD800...0xDBFF).contains(value) {
+            var low: UInt32?
+            if index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+              bytes[index + 1] == UInt8(ascii: "u")
+            {
+              index += 1
+              low = try unicodeEscape()
+            }
+            guard let low, (0xDC00...0xDFFF).contains(low) else {
+              index = escapeStart
+              throw error("a high surrogate \\u escape without a low one after it")
             }
           }
-          index += 5
         } else if Array(#""\/bfnrt"#.utf8).contains(escaped) {
           index += 1
         } else {
@@ -115,6 +127,20 @@ struct JSONSyntaxChecker {
     }
     index = start
     throw error("unterminated string")
+  }
+
+  /// Reads the four hex digits of a `\\u` escape; `index` is at the `u`.
+  private mutating func unicodeEscape() throws -> UInt32 {
+    var value: UInt32 = 0
+    for offset in 1...4 {
+      guard index + offset < bytes.count, let digit = bytes[index + offset].hexValue else {
+        index += offset
+        throw error("invalid \\u escape")
+      }
+      value = value << 4 | digit
+    }
+    index += 5
+    return value
   }
 
   private mutating func number() throws {
@@ -192,8 +218,12 @@ struct JSONSyntaxChecker {
 }
 
 extension UInt8 {
-  fileprivate var isHexDigit: Bool {
-    (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self)
-      || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(self | 0x20)
+  fileprivate var hexValue: UInt32? {
+    switch self {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(self - UInt8(ascii: "0"))
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(self - UInt8(ascii: "a") + 10)
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): return UInt32(self - UInt8(ascii: "A") + 10)
+    default: return nil
+    }
   }
 }

@@ -1,43 +1,116 @@
-import Foundation
-
 /// Finishes the `<img>` elements cmark writes: every image loads lazily, and
 /// an image whose Markdown title is a size like `"342x513"` gets `width` and
 /// `height` instead of a title, so the page does not jump as posters arrive.
 ///
 /// `![Poster](poster.jpg "342x513")` becomes
 /// `<img src="poster.jpg" alt="Poster" width="342" height="513" loading="lazy" />`.
+/// An image whose target cmark's safe mode removed (`javascript:`, an SVG
+/// `data:` URL) would be `<img src="">`, which is invalid HTML; it is replaced
+/// by its alt text.
+///
 /// The rewrite is sound on cmark's output because cmark escapes `"` and `<` in
-/// text and attribute values: `<img ` and `title="…" />` can only be its own markup.
+/// text and attribute values: `<img ` and `title="…" />` can only be its own
+/// markup. It scans bytes once, so it stays linear on pages with many images.
 enum ImageAttributes {
+  private static let open = Array("<img ".utf8)
+  private static let close = Array(" />".utf8)
+
   static func apply(to html: String) -> String {
-    guard html.utf8.contains(UInt8(ascii: "<")), html.contains("<img ") else { return html }
-    var output = ""
-    output.reserveCapacity(html.utf8.count + 64)
-    var rest = Substring(html)
-    while let start = rest.range(of: "<img ") {
-      output += rest[..<start.lowerBound]
-      rest = rest[start.lowerBound...]
-      guard let end = rest.range(of: " />") else { break }
-      output += rewrite(rest[..<end.lowerBound])
-      output += " loading=\"lazy\" />"
-      rest = rest[end.upperBound...]
+    var html = html
+    return html.withUTF8 { bytes in
+      guard let first = find(open, in: bytes, from: 0) else { return nil }
+      var output: [UInt8] = []
+      output.reserveCapacity(bytes.count + 64)
+      var position = 0
+      var start: Int? = first
+      while let tagStart = start, let tagEnd = find(close, in: bytes, from: tagStart) {
+        output.append(contentsOf: bytes[position..<tagStart])
+        rewrite(bytes[tagStart..<tagEnd], into: &output)
+        position = tagEnd + close.count
+        start = find(open, in: bytes, from: position)
+      }
+      output.append(contentsOf: bytes[position...])
+      return String(decoding: output, as: UTF8.self)
+    } ?? html
+  }
+
+  /// Writes the finished `<img … />` for `tag`, which runs from `<img ` to just before ` />`.
+  private static func rewrite(_ tag: Slice<UnsafeBufferPointer<UInt8>>, into output: inout [UInt8])
+  {
+    if starts(tag, with: "<img src=\"\"") {
+      output.append(contentsOf: attribute("alt", in: tag) ?? [])
+      return
     }
-    output += rest
-    return output
+    var kept = tag
+    var size: (width: ArraySlice<UInt8>, height: ArraySlice<UInt8>)?
+    if let title = lastRange(of: Array(" title=\"".utf8), in: tag), tag.last == UInt8(ascii: "\"") {
+      let value = Array(tag[title.upperBound..<(tag.endIndex - 1)])
+      if let x = value.firstIndex(of: UInt8(ascii: "x")), isDimension(value[..<x]),
+        isDimension(value[(x + 1)...])
+      {
+        size = (value[..<x], value[(x + 1)...])
+        kept = tag[..<title.lowerBound]
+      }
+    }
+    output.append(contentsOf: kept)
+    if let size {
+      output.append(contentsOf: " width=\"".utf8)
+      output.append(contentsOf: size.width)
+      output.append(contentsOf: "\" height=\"".utf8)
+      output.append(contentsOf: size.height)
+      output.append(UInt8(ascii: "\""))
+    }
+    output.append(contentsOf: " loading=\"lazy\" />".utf8)
   }
 
-  /// Replaces a trailing ` title="WxH"` with `width` and `height` attributes.
-  private static func rewrite(_ tag: Substring) -> String {
-    guard let title = tag.range(of: " title=\"", options: .backwards) else { return String(tag) }
-    let value = tag[title.upperBound...].dropLast()
-    guard tag.hasSuffix("\""), let x = value.firstIndex(of: "x") else { return String(tag) }
-    let width = value[..<x]
-    let height = value[value.index(after: x)...]
-    guard isDimension(width), isDimension(height) else { return String(tag) }
-    return tag[..<title.lowerBound] + " width=\"\(width)\" height=\"\(height)\""
+  /// The value of `name="…"` in `tag`, still HTML-escaped.
+  private static func attribute(_ name: String, in tag: Slice<UnsafeBufferPointer<UInt8>>)
+    -> ArraySlice<UInt8>?
+  {
+    let marker = Array(" \(name)=\"".utf8)
+    guard let start = find(marker, in: tag, from: tag.startIndex) else { return nil }
+    let valueStart = start + marker.count
+    let valueEnd = tag[valueStart...].firstIndex(of: UInt8(ascii: "\"")) ?? tag.endIndex
+    return ArraySlice(tag[valueStart..<valueEnd])
   }
 
-  private static func isDimension(_ text: Substring) -> Bool {
-    !text.isEmpty && text.count <= 5 && text.allSatisfy { $0.isASCII && $0.isNumber }
+  private static func isDimension(_ digits: ArraySlice<UInt8>) -> Bool {
+    (1...5).contains(digits.count)
+      && digits.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+  }
+
+  private static func starts(_ tag: Slice<UnsafeBufferPointer<UInt8>>, with prefix: String) -> Bool
+  {
+    tag.starts(with: prefix.utf8)
+  }
+
+  /// The first index at or after `start` where `pattern` begins.
+  private static func find<Bytes: RandomAccessCollection<UInt8>>(
+    _ pattern: [UInt8], in bytes: Bytes, from start: Bytes.Index
+  ) -> Bytes.Index? where Bytes.Index == Int {
+    guard let first = pattern.first, bytes.endIndex - start >= pattern.count else { return nil }
+    var index = start
+    let last = bytes.endIndex - pattern.count
+    while index <= last {
+      if bytes[index] == first, bytes[index..<(index + pattern.count)].elementsEqual(pattern) {
+        return index
+      }
+      index += 1
+    }
+    return nil
+  }
+
+  /// The last place `pattern` occurs in `bytes`.
+  private static func lastRange(
+    of pattern: [UInt8], in bytes: Slice<UnsafeBufferPointer<UInt8>>
+  ) -> Range<Int>? {
+    var index = bytes.endIndex - pattern.count
+    while index >= bytes.startIndex {
+      if bytes[index..<(index + pattern.count)].elementsEqual(pattern) {
+        return index..<(index + pattern.count)
+      }
+      index -= 1
+    }
+    return nil
   }
 }

@@ -27,10 +27,20 @@ struct PageRenderer: Sendable {
     context["facts"] = .text(Self.facts(film))
     context["director"] = .optional(film.director)
     context["genres"] = .text(film.genres.joined(separator: " · "))
-    context["overview"] = .optional(film.overview.map(Escaping.markdownParagraph))
+    context["overview"] = .optional(film.overview.map(Self.overviewMarkdown))
     context["poster"] = .optional(film.posterURL(base: configuration.posterBaseURL))
     context["posterPlaceholder"] = .text(route.url(toFile: Self.placeholderPath))
     return context
+  }
+
+  /// Overviews longer than this are shown as plain text: real ones are a few
+  /// hundred characters, and cmark 0.30 takes quadratic time on some long inputs.
+  static let maximumMarkdownOverview = 64 * 1024
+
+  /// The overview as one Markdown paragraph, or as literal text when it is very long.
+  static func overviewMarkdown(_ overview: String) -> String {
+    overview.utf8.count > maximumMarkdownOverview
+      ? Escaping.markdown(overview) : Escaping.markdownParagraph(overview)
   }
 
   /// `1999 · 139 min`, or whichever half is known.
@@ -49,7 +59,8 @@ struct PageRenderer: Sendable {
     at route: Route, kind: String, title: String?, markdown source: String,
     pager: (page: Int, pagination: Pagination)? = nil
   ) -> String {
-    let html = ImageAttributes.apply(to: markdown.html(from: source))
+    let html = Escaping.removingForbiddenCharacters(
+      ImageAttributes.apply(to: markdown.html(from: source)))
     var context = commonContext(at: route)
     context["title"] = .text(title.map { "\($0) · \(configuration.title)" } ?? configuration.title)
     context["content"] = .text(html)

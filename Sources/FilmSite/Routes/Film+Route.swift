@@ -1,8 +1,10 @@
 import FilmCatalog
 
 extension Film {
-  /// The longest id segment a route accepts, in bytes; longer ids are rejected.
-  public static let maximumIDSegmentLength = 128
+  /// The longest id of lowercase ASCII letters and digits, in bytes.
+  public static let maximumPlainIDLength = 128
+  /// The longest id holding any other character, in UTF-8 bytes (it is written as hex).
+  public static let maximumEncodedIDLength = 64
 
   /// The film's detail page: `films/<id>-<slug>/`, or `films/<id>/` when the
   /// title has no slug. A pure function of the film value.
@@ -26,6 +28,10 @@ extension Film {
       (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
         || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
+    let length = id.utf8.count
+    guard length <= (isPlain ? maximumPlainIDLength : maximumEncodedIDLength) else {
+      throw RouteError.idTooLong(id: Escaping.terminal(id, limit: 40), length: length)
+    }
     let segment: String
     if isPlain {
       segment = id
@@ -38,9 +44,6 @@ extension Film {
         bytes.append(digits[Int(byte & 0x0F)])
       }
       segment = String(decoding: bytes, as: UTF8.self)
-    }
-    guard segment.utf8.count <= maximumIDSegmentLength else {
-      throw RouteError.idTooLong(id: String(id.prefix(40)), length: id.utf8.count)
     }
     return segment
   }
@@ -57,7 +60,7 @@ public enum RouteError: Error, Equatable, Sendable, CustomStringConvertible {
       return "field \"id\": the id is empty"
     case .idTooLong(let id, let length):
       return
-        "field \"id\": the id \"\(id)…\" is \(length) bytes long; ids must fit in \(Film.maximumIDSegmentLength) bytes (or half that when they hold characters other than a-z and 0-9)"
+        "field \"id\": the id \"\(id)\" is \(length) bytes long; ids may have at most \(Film.maximumPlainIDLength) bytes, or \(Film.maximumEncodedIDLength) when they hold characters other than a-z and 0-9"
     }
   }
 }

@@ -82,6 +82,6 @@ public struct BuildSummary: Sendable, Equatable, CustomStringConvertible {
         "; stopped at the page cap of \($0) source pages, so more films may exist (raise --max-pages)"
       } ?? ""
     return
-      "Built \(films) films\(duplicates) and \(indexPages) index \(indexPages == 1 ? "page" : "pages") into \(outputDirectory): \(files.written) files written, \(files.unchanged) unchanged, \(files.removed) removed in \(time) s\(cap)"
+      "Built \(films) \(films == 1 ? "film" : "films")\(duplicates) and \(indexPages) index \(indexPages == 1 ? "page" : "pages") into \(outputDirectory): \(files.written) files written, \(files.unchanged) unchanged, \(files.removed) removed in \(time) s\(cap)"
   }
 }

@@ -19,7 +19,6 @@ public struct SiteRenderer: Sendable {
     guard configuration.pageSize >= 1 else {
       throw SiteError.invalidPageSize(configuration.pageSize)
     }
-    // Routes first, so that an error names the film's place in the catalog.
     let entries = FilmOrder.sorted(try routes(for: films)) { $0.film }
     let pagination = Pagination(itemCount: entries.count, pageSize: configuration.pageSize)
     let renderer = PageRenderer(
@@ -52,16 +51,14 @@ public struct SiteRenderer: Sendable {
   /// Each film with its route; fails on the first film whose id cannot be a path.
   private func routes(for films: [Film]) throws -> [(film: Film, route: Route)] {
     var seen: Set<Route> = []
-    return try films.enumerated().map { offset, film in
+    return try films.map { film in
       let route: Route
       do {
         route = try film.route()
       } catch let error as RouteError {
-        throw SiteError.unroutableFilm(position: offset + 1, title: film.title, reason: error)
+        throw SiteError.unroutableFilm(title: film.title, reason: error)
       }
-      guard seen.insert(route).inserted else {
-        throw SiteError.duplicateID(position: offset + 1, id: film.id)
-      }
+      guard seen.insert(route).inserted else { throw SiteError.duplicateID(film.id) }
       return (film, route)
     }
   }
@@ -86,16 +83,18 @@ public struct SiteRenderer: Sendable {
 
 /// A site that cannot be rendered from its films or settings.
 public enum SiteError: Error, Equatable, Sendable, CustomStringConvertible {
-  case unroutableFilm(position: Int, title: String, reason: RouteError)
-  case duplicateID(position: Int, id: String)
+  /// Films are named by title: their place in a catalog is lost once pages are
+  /// merged and duplicates dropped.
+  case unroutableFilm(title: String, reason: RouteError)
+  case duplicateID(String)
   case invalidPageSize(Int)
 
   public var description: String {
     switch self {
-    case .unroutableFilm(let position, let title, let reason):
-      return "film \(position) (\"\(Escaping.terminal(title))\"): \(reason)"
-    case .duplicateID(let position, let id):
-      return "film \(position): id \"\(Escaping.terminal(id))\" is used by an earlier film"
+    case .unroutableFilm(let title, let reason):
+      return "film \"\(Escaping.terminal(title))\": \(reason)"
+    case .duplicateID(let id):
+      return "id \"\(Escaping.terminal(id))\" is used by two films"
     case .invalidPageSize(let size):
       return "the page size must be at least 1 (got \(size))"
     }

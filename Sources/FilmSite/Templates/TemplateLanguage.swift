@@ -39,10 +39,12 @@ public enum Escaping {
   }
 
   /// Backslash-escapes every ASCII punctuation character, so that the text
-  /// reads literally in Markdown, and turns line breaks and tabs into spaces,
-  /// so that it cannot start a new block.
+  /// reads literally in Markdown, turns line breaks and tabs into spaces and
+  /// drops leading white space, so that it cannot start a new block or an
+  /// indented code block.
   public static func markdown(_ text: String) -> String {
-    transform(text) { scalar, out in
+    let trimmed = text.drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+    return transform(String(trimmed)) { scalar, out in
       if scalar.isASCII, isASCIIPunctuation(UInt8(scalar.value)) {
         out += "\\"
         out.unicodeScalars.append(scalar)
@@ -54,10 +56,27 @@ public enum Escaping {
     }
   }
 
+  /// Drops the characters HTML forbids from HTML that cmark produced: it turns
+  /// numeric references like `&#1;` into the characters themselves.
+  public static func removingForbiddenCharacters(_ html: String) -> String {
+    let suspicious = html.utf8.contains { byte in
+      (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0x7F
+        || byte == 0xC2 || byte >= 0xEF
+    }
+    guard suspicious, html.unicodeScalars.contains(where: isForbidden) else { return html }
+    var out = ""
+    out.reserveCapacity(html.utf8.count)
+    for scalar in html.unicodeScalars where !isForbidden(scalar) {
+      out.unicodeScalars.append(scalar)
+    }
+    return out
+  }
+
   /// Keeps the inline Markdown of `text` (emphasis, code, links) but makes it
   /// one paragraph: line breaks become spaces, and a character that would
   /// start a block (a heading, quote, list, fence or thematic break) is
-  /// escaped. Raw HTML and unsafe links are left to cmark's safe mode.
+  /// escaped (a leading `<` too, since an HTML block would run to the end of
+  /// the page). Raw HTML and unsafe links are left to cmark's safe mode.
   public static func markdownParagraph(_ text: String) -> String {
     var paragraph = ""
     paragraph.reserveCapacity(text.utf8.count)
@@ -79,7 +98,7 @@ public enum Escaping {
     guard let first = bytes.first else { return line }
     let second = bytes.count > 1 ? bytes[1] : UInt8(ascii: " ")
     switch first {
-    case UInt8(ascii: "#"), UInt8(ascii: ">"):
+    case UInt8(ascii: "#"), UInt8(ascii: ">"), UInt8(ascii: "<"):
       return "\\" + line
     case UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "*"), UInt8(ascii: "_"):
       let isBreak = line.utf8.allSatisfy { $0 == first || $0 == UInt8(ascii: " ") }
@@ -100,8 +119,8 @@ public enum Escaping {
     }
   }
 
-  /// Makes untrusted text safe to print in a one-line message: control
-  /// characters become spaces and long text is cut.
+  /// Makes untrusted text safe to print in a one-line message: control and
+  /// direction-changing characters become spaces and long text is cut.
   public static func terminal(_ text: String, limit: Int = 80) -> String {
     var out = ""
     for scalar in text.unicodeScalars {
@@ -109,7 +128,8 @@ public enum Escaping {
         out += "…"
         break
       }
-      out.unicodeScalars.append(isForbidden(scalar) || scalar.value < 0x20 ? " " : scalar)
+      let hidden = isForbidden(scalar) || scalar.value < 0x20 || isBidiControl(scalar)
+      out.unicodeScalars.append(hidden ? " " : scalar)
     }
     return out
   }
@@ -135,6 +155,12 @@ public enum Escaping {
 
   /// Control characters other than tab and line breaks, DEL, C1 controls and
   /// noncharacters: invalid in HTML text, and meaningless in a film's data.
+  /// Characters that reorder the text around them in a terminal.
+  static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+    (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+      || scalar.value == 0x200E || scalar.value == 0x200F || scalar.value == 0x061C
+  }
+
   static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
     let value = scalar.value
     if value < 0x20 { return value != 0x09 && value != 0x0A && value != 0x0D }

@@ -63,6 +63,22 @@ public struct SiteWriter: Sendable {
     try refuseDangerousDirectory()
     try recoverInterruptedPublish()
     let previous = try previousManifest()
+    let owned = Set(previous.paths)
+    let unchanged = files.map { file in
+      owned.contains(file.path)
+        && FileManager.default.contents(atPath: target + "/" + file.path) == file.contents
+    }
+    let newPaths = Set(files.map(\.path))
+    let removed = previous.paths.count { path in
+      !newPaths.contains(path) && FileManager.default.fileExists(atPath: target + "/" + path)
+    }
+    // Nothing to change: leave the site, its folders and its manifest exactly as they are.
+    if removed == 0, unchanged.allSatisfy({ $0 }),
+      previous.paths == OutputManifest(paths: newPaths).paths
+    {
+      return Summary(written: 0, unchanged: files.count, removed: 0)
+    }
+
     let staging = stagingDirectory
     do {
       let parent = (staging as NSString).deletingLastPathComponent
@@ -73,15 +89,12 @@ public struct SiteWriter: Sendable {
           path: parent, operation: "create the folder", message: Self.message(error))
       }
       try makeDirectory(staging)
-      var summary = try stage(files, previous: previous, in: staging)
-      let newPaths = Set(files.map(\.path))
+      var summary = try stage(files, unchanged: unchanged, in: staging)
+      summary.removed = removed
       try carryForeignEntries(previous: previous, into: staging)
       try writeFile(
-        Data(OutputManifest(paths: files.map(\.path)).text.utf8),
-        to: staging + "/" + OutputManifest.fileName)
-      summary.removed = previous.paths.count { path in
-        !newPaths.contains(path) && FileManager.default.fileExists(atPath: target + "/" + path)
-      }
+        Data(OutputManifest(paths: newPaths).text.utf8), to: staging + "/" + OutputManifest.fileName
+      )
       try swapIn(staging)
       return summary
     } catch {
@@ -91,19 +104,17 @@ public struct SiteWriter: Sendable {
   }
 
   /// Writes changed files into `staging` and links unchanged ones from the current site.
-  private func stage(_ files: [OutputFile], previous: OutputManifest, in staging: String) throws
+  /// - Parameter unchanged: For each file, whether the current site has it with the same bytes.
+  private func stage(_ files: [OutputFile], unchanged: [Bool], in staging: String) throws
     -> Summary
   {
     var summary = Summary()
-    let owned = Set(previous.paths)
     var createdDirectories: Set<String> = [""]
-    for file in files {
+    for (file, isUnchanged) in zip(files, unchanged) {
       try makeParents(of: file.path, in: staging, created: &createdDirectories)
       let current = target + "/" + file.path
       let staged = staging + "/" + file.path
-      if owned.contains(file.path), FileManager.default.contents(atPath: current) == file.contents,
-        link(current, staged) == 0
-      {
+      if isUnchanged, link(current, staged) == 0 {
         summary.unchanged += 1
       } else {
         try writeFile(file.contents, to: staged)
