@@ -25,7 +25,10 @@ let package = Package(
       exclude: ["Markdown/Fixtures", "Markdown/Snapshots", "Site/Snapshots"]
     ),
     .testTarget(
-      name: "FilmSiteCLITests", dependencies: ["FilmSiteCLI", "FilmSite", "FilmCatalog"]),
+      name: "FilmSiteCLITests",
+      dependencies: ["FilmSiteCLI", "FilmSite", "FilmCatalog"],
+      exclude: ["Fixtures"]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

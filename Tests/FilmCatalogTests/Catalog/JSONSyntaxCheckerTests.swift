@@ -127,3 +127,19 @@ extension JSONSyntaxCheckerTests {
 private func firstError(_ json: String) -> JSONSyntaxChecker.SyntaxError? {
   JSONSyntaxChecker.firstError(in: Array(json.utf8))
 }
+
+@Suite struct JSONSurrogateTests {
+  @Test(arguments: [
+    (#"["\ud800"]"#, "a high surrogate \\u escape without a low one after it"),
+    (#"["\udc00"]"#, "a low surrogate \\u escape without a high one before it"),
+    (#"["\ud800\u0041"]"#, "a high surrogate \\u escape without a low one after it"),
+  ])
+  func unpairedSurrogatesAreErrorsAtTheirEscape(json: String, message: String) throws {
+    let error = try #require(JSONSyntaxChecker.firstError(in: Array(json.utf8)))
+    #expect(error == JSONSyntaxChecker.SyntaxError(line: 1, column: 3, message: message))
+  }
+
+  @Test func pairedSurrogatesAreValid() {
+    #expect(JSONSyntaxChecker.firstError(in: Array(#"["\ud83c\udfac"]"#.utf8)) == nil)
+  }
+}

@@ -77,4 +77,20 @@ import Testing
     let html = MarkdownRenderer().html(from: #"[a](p.html "342x513")"#)
     #expect(ImageAttributes.apply(to: html) == html)
   }
+
+  @Test func imagesWhoseTargetSafeModeRemovedBecomeTheirAltText() {
+    let html = MarkdownRenderer().html(
+      from: "![x &amp; y](javascript:alert(1)) ![s](data:image/svg+xml,a)")
+    #expect(html.contains(#"<img src="""#))
+    #expect(ImageAttributes.apply(to: html) == "<p>x &amp; y s</p>\n")
+  }
+
+  @Test func manyImagesAreRewrittenInLinearTime() {
+    let markdown = String(repeating: "word ![a](https://e.x/a.png) more ", count: 20_000)
+    let html = MarkdownRenderer().html(from: markdown)
+    let start = ContinuousClock.now
+    let rewritten = ImageAttributes.apply(to: html)
+    #expect(ContinuousClock.now - start < .seconds(5))
+    #expect(rewritten.components(separatedBy: #"loading="lazy""#).count == 20_001)
+  }
 }

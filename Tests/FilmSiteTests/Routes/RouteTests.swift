@@ -49,11 +49,18 @@ import Testing
     #expect(Set(paths).count == films.count, "\(paths)")
   }
 
-  @Test func emptyAndOverlongIDsAreRejected() {
+  @Test func emptyAndOverlongIDsAreRejected() throws {
     #expect(throws: RouteError.emptyID) { try Film(id: "", title: "x").route() }
     let long = String(repeating: "7", count: 300)
-    #expect(throws: RouteError.idTooLong(id: String(long.prefix(40)), length: 300)) {
+    #expect(throws: RouteError.idTooLong(id: String(long.prefix(40)) + "…", length: 300)) {
       try Film(id: long, title: "x").route()
+    }
+    #expect(
+      try Film(id: String(repeating: "7", count: 128), title: "x").route().components.count == 2)
+    #expect(
+      try Film(id: String(repeating: "A", count: 64), title: "x").route().components.count == 2)
+    #expect(throws: RouteError.idTooLong(id: String(repeating: "A", count: 40) + "…", length: 65)) {
+      try Film(id: String(repeating: "A", count: 65), title: "x").route()
     }
   }
 

@@ -110,10 +110,10 @@ import Testing
   @Test func aFilmWithAnUnusableIDFailsNamingIt() throws {
     let theme = try Theme.load(from: Fixtures.templatesDirectory)
     let renderer = SiteRenderer(theme: theme, configuration: SiteConfiguration())
-    #expect(throws: SiteError.unroutableFilm(position: 2, title: "B", reason: .emptyID)) {
+    #expect(throws: SiteError.unroutableFilm(title: "B", reason: .emptyID)) {
       try renderer.render([Film(id: "1", title: "A"), Film(id: "", title: "B")])
     }
-    #expect(throws: SiteError.duplicateID(position: 2, id: "1")) {
+    #expect(throws: SiteError.duplicateID("1")) {
       try renderer.render([Film(id: "1", title: "A"), Film(id: "1", title: "A")])
     }
   }

@@ -27,6 +27,8 @@ import Testing
     ("&amp; `code`", #"\&amp\; \`code\`"#),
     ("back\\slash", #"back\\slash"#),
     ("Amélie\u{0}", "Amélie"),
+    ("    indented genre", "indented genre"),
+    ("\n\t  x", "x"),
   ])
   func markdown(input: String, output: String) {
     #expect(Escaping.markdown(input) == output)
@@ -44,6 +46,8 @@ import Testing
     ("2) second", #"2\) second"#),
     ("first\n\n# second", "first  # second"),
     ("    indented", "indented"),
+    ("<script>alert(1) and the rest", #"\<script>alert(1) and the rest"#),
+    ("<!-- never closed", #"\<!-- never closed"#),
   ])
   func markdownParagraph(input: String, output: String) {
     #expect(Escaping.markdownParagraph(input) == output)
@@ -52,5 +56,15 @@ import Testing
   @Test func terminalTextHasNoControlsAndIsCut() {
     #expect(Escaping.terminal("a\nb\u{1B}[31m") == "a b [31m")
     #expect(Escaping.terminal(String(repeating: "x", count: 100), limit: 5) == "xxxxx…")
+  }
+
+  @Test func forbiddenCharactersLeaveHTMLThatCmarkDecoded() {
+    let html = MarkdownRenderer().html(from: "a &#1; b &#x85; c &#xFDD0; d · é")
+    #expect(Escaping.removingForbiddenCharacters(html) == "<p>a  b  c  d · é</p>\n")
+    #expect(Escaping.removingForbiddenCharacters("<p>plain · text</p>") == "<p>plain · text</p>")
+  }
+
+  @Test func terminalTextHidesDirectionControls() {
+    #expect(Escaping.terminal("abc\u{202E}def\u{2066}") == "abc def ")
   }
 }
