@@ -18,6 +18,13 @@ public enum CatalogFile {
   /// Decodes catalog JSON; `file` names the source in errors.
   /// - Throws: ``CatalogError``.
   public static func decode(_ data: Data, file: String) throws -> [Film] {
+    try decodePage(data, file: file).films
+  }
+
+  /// Decodes one page of a paged API, or a whole catalog: a bare array of
+  /// films, or an object with `results` and, optionally, `total_pages`.
+  /// - Throws: ``CatalogError``; `file` names the source (a path or a URL).
+  public static func decodePage(_ data: Data, file: String) throws -> SearchPage {
     // Foundation's decoder tolerates some malformed JSON (trailing commas) and
     // says nothing of where JSON is broken, so the checker reads it first.
     if let syntax = JSONSyntaxChecker.firstError(in: Array(data)) {
@@ -29,16 +36,11 @@ public enum CatalogFile {
     do {
       switch data.first(where: { !Self.isWhitespace($0) }) {
       case UInt8(ascii: "["):
-        return try decoder.decode([Film].self, from: data)
+        return SearchPage(films: try decoder.decode([Film].self, from: data))
       case UInt8(ascii: "{"):
-        return try decoder.decode(Envelope.self, from: data).results
+        let envelope = try decoder.decode(Envelope.self, from: data)
+        return SearchPage(films: envelope.results, totalPages: envelope.totalPages)
       default:
-        if let syntax = JSONSyntaxChecker.firstError(in: Array(data)) {
-          throw CatalogError(
-            file: file,
-            reason: .malformedJSON(
-              line: syntax.line, column: syntax.column, message: syntax.message))
-        }
         throw CatalogError(file: file, reason: .notACatalog)
       }
     } catch let error as DecodingError {
@@ -48,6 +50,12 @@ public enum CatalogFile {
 
   private struct Envelope: Decodable {
     let results: [Film]
+    let totalPages: Int?
+
+    enum CodingKeys: String, CodingKey {
+      case results
+      case totalPages = "total_pages"
+    }
   }
 
   private static func isWhitespace(_ byte: UInt8) -> Bool {

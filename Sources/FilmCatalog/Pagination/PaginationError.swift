@@ -11,6 +11,6 @@ public struct PaginationError: Error, CustomStringConvertible, Sendable {
   }
 
   public var description: String {
-    "page \(page) failed: \(underlying)"
+    "page \(page): \(underlying)"
   }
 }

@@ -1,25 +1,35 @@
-/// Pulls every page of a search from a ``FilmSource``, one page at a time.
+/// Pulls every page of a search from a ``FilmSource``.
 ///
-/// This is the load-more guard of a list app (`guard canLoadMore, !isLoadingPage`)
-/// turned into a loop: a call to ``loadNextPage()`` while a page is in flight
-/// does nothing, so however many callers race, each page is requested once.
-/// Loading stops at the first empty page or at the page cap. Films whose id
-/// was already seen are dropped (the first occurrence wins), and films keep
-/// page order. A failed page is remembered and rethrown, so a caller can never
-/// mistake a failure for the end of the results.
+/// With a concurrency of 1 this is the load-more guard of a list app
+/// (`guard canLoadMore, !isLoadingPage`) turned into a loop: a call to
+/// ``loadNextPage()`` while a page is in flight does nothing, so however many
+/// callers race, each page is requested once. With a concurrency of K,
+/// ``loadAll()`` keeps up to K pages in flight and still assembles films in
+/// page order, whatever order the responses arrive in.
+///
+/// Loading stops at the first empty page, at the source's `total_pages` and at
+/// the page cap. The first page is requested alone, so that a `total_pages`
+/// in it bounds every later request. Without `total_pages`, K > 1 may request
+/// up to K - 1 pages past the end (they were in flight when the empty page
+/// arrived) and their results are not used. Films whose id was already seen are dropped (the
+/// first occurrence wins). A failed page is remembered and rethrown, so a
+/// caller can never mistake a failure for the end of the results.
 public actor Paginator {
   /// TMDB's cap on search pages, used as the default page cap.
   public static let defaultMaxPages = 500
+  public static let maximumConcurrency = 16
 
   public let source: any FilmSource
   public let query: String
   public let maxPages: Int
+  /// How many page requests ``loadAll()`` keeps in flight.
+  public let concurrency: Int
 
   /// The films loaded so far, deduplicated, in page order.
   public private(set) var films: [Film] = []
   /// The number of films dropped because their id was already loaded.
   public private(set) var duplicatesDropped = 0
-  /// The next page to request.
+  /// The next page to add to ``films``.
   public private(set) var page = 1
   /// Whether a page request is in flight.
   public private(set) var isLoadingPage = false
@@ -28,15 +38,33 @@ public actor Paginator {
   /// Whether loading stopped at ``maxPages`` with the last page still full of
   /// results, so the source may hold more films than were loaded.
   public private(set) var stoppedAtPageCap = false
+  /// The source's page count, once a page has told it.
+  public private(set) var totalPages: Int?
+  /// Pages requested, for progress reports.
+  public private(set) var pagesRequested = 0
   private var failure: PaginationError?
   private var seenIDs: Set<String> = []
   /// Callers of ``loadAll()`` waiting for another caller's page to arrive.
   private var waiters: [CheckedContinuation<Void, Never>] = []
+  private let progress: (@Sendable (Progress) -> Void)?
 
-  public init(source: any FilmSource, query: String = "", maxPages: Int = defaultMaxPages) {
+  /// Where a pull stands, reported after each page is added.
+  public struct Progress: Sendable, Equatable {
+    public let pagesLoaded: Int
+    public let totalPages: Int?
+    public let films: Int
+  }
+
+  /// - Parameter progress: Called after each page is added to ``films``.
+  public init(
+    source: any FilmSource, query: String = "", maxPages: Int = defaultMaxPages,
+    concurrency: Int = 1, progress: (@Sendable (Progress) -> Void)? = nil
+  ) {
     self.source = source
     self.query = query
     self.maxPages = maxPages
+    self.concurrency = min(max(1, concurrency), Self.maximumConcurrency)
+    self.progress = progress
     canLoadMore = maxPages >= 1
   }
 
@@ -56,31 +84,20 @@ public actor Paginator {
     }
 
     let requested = page
-    let results: [Film]
+    pagesRequested += 1
+    let result: SearchPage
     do {
-      results = try await source.search(query, page: requested)
+      result = try await source.searchPage(query, page: requested)
     } catch {
-      let failure = PaginationError(page: requested, underlying: error)
-      self.failure = failure
-      canLoadMore = false
-      throw failure
+      throw fail(page: requested, error)
     }
-    guard !results.isEmpty else {
-      canLoadMore = false
-      return false
-    }
-    append(results)
-    page = requested + 1
-    if page > maxPages {
-      canLoadMore = false
-      stoppedAtPageCap = true
-    }
-    return true
+    return accept(result, page: requested)
   }
 
   /// Loads every remaining page and returns all films.
   /// - Throws: ``PaginationError`` if any page failed.
   public func loadAll() async throws -> [Film] {
+    if concurrency > 1 { return try await loadWindow() }
     while true {
       if let failure { throw failure }
       if isLoadingPage {
@@ -92,6 +109,95 @@ public actor Paginator {
       try Task.checkCancellation()
       try await loadNextPage()
     }
+  }
+
+  /// Adds a page's films and decides whether another page may exist.
+  /// - Returns: Whether the page had films.
+  private func accept(_ result: SearchPage, page number: Int) -> Bool {
+    if let total = result.totalPages { totalPages = total }
+    guard !result.films.isEmpty else {
+      canLoadMore = false
+      return false
+    }
+    append(result.films)
+    page = number + 1
+    progress?(Progress(pagesLoaded: number, totalPages: totalPages, films: films.count))
+    if let totalPages, page > totalPages {
+      canLoadMore = false
+    } else if page > maxPages {
+      canLoadMore = false
+      stoppedAtPageCap = true
+    }
+    return true
+  }
+
+  private func fail(page: Int, _ error: any Error) -> PaginationError {
+    let failure = PaginationError(page: page, underlying: error)
+    self.failure = failure
+    canLoadMore = false
+    return failure
+  }
+
+  /// Keeps up to ``concurrency`` pages in flight, each requested once, and adds
+  /// their films in page order as the pages before them arrive.
+  private func loadWindow() async throws -> [Film] {
+    if let failure { throw failure }
+    guard canLoadMore, !isLoadingPage else { return films }
+    isLoadingPage = true
+    defer { isLoadingPage = false }
+
+    let source = self.source
+    let query = self.query
+    var next = page
+    var arrived: [Int: SearchPage] = [:]
+    /// The first page that cannot hold results: after an empty page, or past `total_pages`.
+    var end = maxPages + 1
+
+    var failures: [Int: any Error] = [:]
+
+    try await withThrowingTaskGroup(of: (Int, Result<SearchPage, any Error>).self) { group in
+      var inFlight = 0
+      while canLoadMore {
+        // The first page goes alone: its total_pages, if any, bounds the window.
+        let window = page == 1 && arrived.isEmpty && totalPages == nil ? 1 : concurrency
+        while inFlight < window, next < end, failures.isEmpty {
+          let number = next
+          group.addTask {
+            do {
+              return (number, .success(try await source.searchPage(query, page: number)))
+            } catch {
+              return (number, .failure(error))
+            }
+          }
+          next += 1
+          inFlight += 1
+          pagesRequested += 1
+        }
+        guard inFlight > 0, let (number, result) = try await group.next() else { break }
+        inFlight -= 1
+        switch result {
+        case .failure(let error):
+          failures[number] = error
+        case .success(let result):
+          if result.films.isEmpty { end = min(end, number) }
+          if let total = result.totalPages { end = min(end, total + 1) }
+          arrived[number] = result
+        }
+        // Add pages in order; a failure counts only if no earlier page ended the results.
+        while canLoadMore {
+          if let error = failures[page] {
+            group.cancelAll()
+            throw fail(page: page, error)
+          }
+          guard let ready = arrived.removeValue(forKey: page) else { break }
+          _ = accept(ready, page: page)
+        }
+        try Task.checkCancellation()
+      }
+      // Requests past the end that are still in flight are not needed.
+      group.cancelAll()
+    }
+    return films
   }
 
   private func append(_ results: [Film]) {

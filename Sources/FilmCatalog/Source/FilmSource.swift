@@ -4,4 +4,14 @@
 public protocol FilmSource: Sendable {
   /// Returns page `page` of the films matching `query`.
   func search(_ query: String, page: Int) async throws -> [Film]
+
+  /// Returns page `page` with the number of pages, when the source knows it.
+  /// The default calls ``search(_:page:)`` and knows no page count.
+  func searchPage(_ query: String, page: Int) async throws -> SearchPage
+}
+
+extension FilmSource {
+  public func searchPage(_ query: String, page: Int) async throws -> SearchPage {
+    SearchPage(films: try await search(query, page: page))
+  }
 }

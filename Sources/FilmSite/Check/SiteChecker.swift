@@ -17,7 +17,8 @@ import Foundation
 /// - files listed in `.filmsite-manifest` that no page reachable from
 ///   `index.html` links to. Files the manifest does not list belong to the user
 ///   (a `CNAME`, a `.nojekyll`) and are never reported; without a manifest, no
-///   file is known to be FilmSite's, so none is reported as orphaned.
+///   file is known to be FilmSite's, so none is reported as orphaned. Theme
+///   files under `assets/` are not reported either: the theme is copied whole.
 ///
 /// A `.git` folder is not looked into. Links in CSS files are not read.
 public struct SiteChecker: Sendable {
@@ -84,8 +85,12 @@ public struct SiteChecker: Sendable {
     }
 
     let reachable = Self.reachableFiles(pages: pagesByPath)
+    // Theme assets are copied whole; a page need not use each one (the poster
+    // placeholder when every film has a poster), and CSS may use others.
     for path in manifest?.paths ?? []
-    where fileSet.contains(path) && !reachable.contains(path) && !reported.contains(path) {
+    where fileSet.contains(path) && !reachable.contains(path) && !reported.contains(path)
+      && !path.hasPrefix("assets/")
+    {
       report.faults.append(.orphan(path: path))
     }
     return report

@@ -15,6 +15,12 @@ public struct SiteBuilder: Sendable {
   public var configuration: SiteConfiguration
   /// Adopt an output folder that FilmSite did not create.
   public var force: Bool
+  /// Page requests kept in flight.
+  public var concurrency = 1
+  /// Build from the pages before a failed one instead of failing.
+  public var allowPartial = false
+  /// Called as pages arrive.
+  public var progress: (@Sendable (Paginator.Progress) -> Void)?
 
   public init(
     source: any FilmSource,
@@ -44,15 +50,19 @@ public struct SiteBuilder: Sendable {
     try writer.refuseDangerousDirectory()
     _ = try writer.previousManifest()
 
-    let paginator = Paginator(source: source, query: query, maxPages: maxPages)
-    let films = try await paginator.loadAll()
+    let paginator = Paginator(
+      source: source, query: query, maxPages: maxPages, concurrency: concurrency,
+      progress: progress)
+    let pull = try await paginator.pull(allowPartial: allowPartial)
+    let films = pull.films
     let renderer = SiteRenderer(theme: theme, configuration: configuration)
     let files = try renderer.render(films)
     let written = try writer.write(files)
     return BuildSummary(
       films: films.count,
-      duplicatesDropped: await paginator.duplicatesDropped,
-      pageCap: await paginator.stoppedAtPageCap ? maxPages : nil,
+      duplicatesDropped: pull.duplicatesDropped,
+      pageCap: pull.pageCap,
+      failure: pull.failure,
       indexPages: Pagination(itemCount: films.count, pageSize: configuration.pageSize).pageCount,
       files: written,
       outputDirectory: outputDirectory,
@@ -62,11 +72,13 @@ public struct SiteBuilder: Sendable {
 }
 
 /// What a build did, printed as one line at its end.
-public struct BuildSummary: Sendable, Equatable, CustomStringConvertible {
+public struct BuildSummary: Sendable, CustomStringConvertible {
   public let films: Int
   public let duplicatesDropped: Int
   /// The page cap, when loading stopped at it and more films may exist.
   public let pageCap: Int?
+  /// The page that failed, when the build went on with `allowPartial`.
+  public let failure: PaginationError?
   public let indexPages: Int
   public let files: SiteWriter.Summary
   public let outputDirectory: String
@@ -81,7 +93,10 @@ public struct BuildSummary: Sendable, Equatable, CustomStringConvertible {
       pageCap.map {
         "; stopped at the page cap of \($0) source pages, so more films may exist (raise --max-pages)"
       } ?? ""
+    let partial =
+      failure.map { "; INCOMPLETE: built from the pages before page \($0.page), which failed" }
+      ?? ""
     return
-      "Built \(films) \(films == 1 ? "film" : "films")\(duplicates) and \(indexPages) index \(indexPages == 1 ? "page" : "pages") into \(outputDirectory): \(files.written) files written, \(files.unchanged) unchanged, \(files.removed) removed in \(time) s\(cap)"
+      "Built \(films) \(films == 1 ? "film" : "films")\(duplicates) and \(indexPages) index \(indexPages == 1 ? "page" : "pages") into \(outputDirectory): \(files.written) files written, \(files.unchanged) unchanged, \(files.removed) removed in \(time) s\(cap)\(partial)"
   }
 }

@@ -1,24 +1,16 @@
 import FilmCatalog
 import FilmSite
+import Foundation
 
-/// `filmsite build`: reads a catalog and writes the site.
+/// `filmsite build`: pulls films from a catalog or an API and writes the site.
 struct BuildCommand {
   static let parser = ArgumentParser(
     command: "filmsite build",
-    options: [
-      .init(
-        name: "--catalog", valueName: "path",
-        help: "Film JSON to read (default: Catalog/films.json)"),
-      .init(
-        name: "--query", valueName: "text", help: "Only films whose title or director contains this"
-      ),
+    options: SourceOptions.options + [
       .init(name: "--templates", valueName: "dir", help: "Theme folder (default: Templates)"),
       .init(
         name: "--output", valueName: "dir", help: "Folder to write the site into (default: Output)"),
       .init(name: "--page-size", valueName: "n", help: "Films per index page (default: 24)"),
-      .init(
-        name: "--max-pages", valueName: "n",
-        help: "Most source pages to pull (default: 500, or all of a catalog file)"),
       .init(name: "--title", valueName: "text", help: "Site title (default: Films)"),
       .init(
         name: "--poster-base-url", valueName: "url",
@@ -33,8 +25,10 @@ struct BuildCommand {
     """
     Usage: filmsite build [options]
 
-    Reads a film catalog and writes a static site: index pages at index.html
-    and page/N/, and one page per film at films/<id>-<slug>/.
+    Reads a film catalog, or pulls every page of a paged JSON search API, and
+    writes a static site: index pages at index.html and page/N/, and one page
+    per film at films/<id>-<slug>/. With --api, FILMSITE_API_TOKEN (if set) is
+    sent as "Authorization: Bearer <token>".
 
     Options:
     \(parser.optionsHelp)
@@ -47,6 +41,11 @@ struct BuildCommand {
     self.arguments = try Self.parser.parse(arguments)
   }
 
+  /// Values to mask in anything printed.
+  var secrets: [String] {
+    SourceOptions.secrets(in: arguments, environment: ProcessInfo.processInfo.environment)
+  }
+
   /// Builds the site and returns the exit code.
   func run() async throws -> Int32 {
     var configuration = SiteConfiguration()
@@ -56,24 +55,35 @@ struct BuildCommand {
     if let base = arguments.string("--poster-base-url") { configuration.posterBaseURL = base }
     configuration.baseURL = arguments.string("--base-url")
 
-    let catalog = arguments.string("--catalog") ?? "Catalog/films.json"
-    let films = try CatalogFile.load(path: catalog)
-    let source = CatalogSource(films: films)
-    // A catalog file is read whole (up to its first empty page) unless the user caps it:
-    // the cap exists for paged APIs.
-    let wholeCatalog = (films.count + source.pageSize - 1) / source.pageSize
-    let builder = SiteBuilder(
-      source: source,
-      query: arguments.string("--query") ?? "",
-      maxPages: try arguments.integer("--max-pages", in: 1...Int.max)
-        ?? max(Paginator.defaultMaxPages, wholeCatalog + 1),
+    let options = try SourceOptions(arguments, environment: ProcessInfo.processInfo.environment)
+    defer { options.httpSource?.close() }
+    let quiet = arguments.has("--quiet")
+    let reporter = options.progressReporter(quiet: quiet)
+    var builder = SiteBuilder(
+      source: options.source,
+      query: options.query,
+      maxPages: options.maxPages,
       templatesDirectory: arguments.string("--templates") ?? "Templates",
       outputDirectory: arguments.string("--output") ?? "Output",
       configuration: configuration,
       force: arguments.has("--force")
     )
+    builder.concurrency = options.concurrency
+    builder.allowPartial = options.allowPartial
+    if let reporter { builder.progress = { reporter.report($0) } }
     let summary = try await builder.build()
-    if !arguments.has("--quiet") { print(summary) }
+    reporter?.finish()
+    if let failure = summary.failure {
+      FilmSiteCommand.printError(
+        "warning: THE SITE IS INCOMPLETE (--allow-partial): \(SecretMasking.redacting(secrets, in: "\(failure)"))"
+      )
+    }
+    if !quiet {
+      let requests = options.httpSource.map {
+        "; \($0.statistics.requests) requests, \($0.statistics.retries) retries"
+      }
+      print("\(summary)\(requests ?? "")")
+    }
     return FilmSiteCommand.ExitCode.success
   }
 }

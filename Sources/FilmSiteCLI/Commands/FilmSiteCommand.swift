@@ -1,3 +1,4 @@
+import FilmCatalog
 import Foundation
 
 /// The `filmsite` program: picks a subcommand and turns errors into exit codes.
@@ -10,6 +11,8 @@ enum FilmSiteCommand {
     static let success: Int32 = 0
     static let failure: Int32 = 1
     static let usage: Int32 = 64
+    /// 128 + SIGINT, as shells report a command stopped by Ctrl-C.
+    static let interrupted: Int32 = 130
   }
 
   static let help = """
@@ -19,6 +22,7 @@ enum FilmSiteCommand {
 
     Commands:
       build     Build the site into an output folder (default: Output)
+      pull      Save every page of an API search as a catalog file
       check     Check a built site's links, index pages and files
       help      Show this help, or a command's help: filmsite help build
 
@@ -26,42 +30,39 @@ enum FilmSiteCommand {
       --help    Show help
       --version Show the version
 
-    Run 'filmsite build --help' or 'filmsite check --help' for their options.
+    Run 'filmsite <command> --help' for a command's options.
     """
 
   /// Runs the command line `arguments` (without the program name) and returns the exit code.
+  /// Ctrl-C (SIGINT) cancels the command, which leaves the output as it was, and exits with 130.
   static func run(_ arguments: [String]) async -> Int32 {
     guard let command = arguments.first else {
       print(help)
       return ExitCode.success
     }
     let rest = Array(arguments.dropFirst())
+    let wantsHelp = rest.contains("--help") || rest.contains("-h")
+    var secrets: [String] = []
     do {
       switch command {
       case "--help", "-h", "help":
-        if rest.first == "build" {
-          print(BuildCommand.help)
-        } else if rest.first == "check" {
-          print(CheckCommand.help)
-        } else {
-          print(help)
-        }
+        print(help(for: rest.first) ?? help)
         return ExitCode.success
       case "--version":
         print("filmsite \(version)")
         return ExitCode.success
+      case _ where wantsHelp && help(for: command) != nil:
+        print(help(for: command) ?? help)
+        return ExitCode.success
       case "build":
-        if rest.contains("--help") || rest.contains("-h") {
-          print(BuildCommand.help)
-          return ExitCode.success
-        }
-        let summary = try await BuildCommand(arguments: rest).run()
-        return summary
+        let build = try BuildCommand(arguments: rest)
+        secrets = build.secrets
+        return try await Interruption.cancellingOnSIGINT { try await build.run() }
+      case "pull":
+        let pull = try PullCommand(arguments: rest)
+        secrets = pull.secrets
+        return try await Interruption.cancellingOnSIGINT { try await pull.run() }
       case "check":
-        if rest.contains("--help") || rest.contains("-h") {
-          print(CheckCommand.help)
-          return ExitCode.success
-        }
         return try CheckCommand(arguments: rest).run()
       default:
         throw UsageError("filmsite: unknown command '\(command)' (see 'filmsite --help')")
@@ -69,9 +70,21 @@ enum FilmSiteCommand {
     } catch let error as UsageError {
       printError(error.description)
       return ExitCode.usage
+    } catch  where Interruption.isCancellation(error) {
+      printError("interrupted; the output was left as it was")
+      return ExitCode.interrupted
     } catch {
-      printError("error: \(error)")
+      printError("error: " + SecretMasking.redacting(secrets, in: "\(error)"))
       return ExitCode.failure
+    }
+  }
+
+  private static func help(for command: String?) -> String? {
+    switch command {
+    case "build": return BuildCommand.help
+    case "pull": return PullCommand.help
+    case "check": return CheckCommand.help
+    default: return nil
     }
   }
 

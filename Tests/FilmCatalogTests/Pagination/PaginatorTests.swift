@@ -155,7 +155,7 @@ import Testing
     let error = try await #require(throws: PaginationError.self) { try await paginator.loadAll() }
     #expect(error.page == 3)
     #expect(error.underlying as? SourceFailure == SourceFailure(page: 3))
-    #expect(error.description == "page 3 failed: SourceFailure(page: 3)")
+    #expect(error.description == "page 3: SourceFailure(page: 3)")
 
     let again = try await #require(throws: PaginationError.self) { try await paginator.loadAll() }
     #expect(again.page == 3)

@@ -1,0 +1,130 @@
+import Foundation
+import Synchronization
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// One `URLSession` for a whole pull (so connections are kept alive), with
+/// a limit on the size of each response body that is enforced while it
+/// streams in, not after it has filled memory.
+final class HTTPTransport: NSObject, URLSessionDataDelegate, Sendable {
+  struct Response: Sendable {
+    let status: Int
+    let headers: [String: String]
+    let body: [UInt8]
+  }
+
+  enum Failure: Error {
+    case tooLarge
+    case network(URLError)
+    case other(String)
+  }
+
+  private struct Pending {
+    var continuation: CheckedContinuation<Response, any Error>
+    var limit: Int
+    var response: HTTPURLResponse?
+    var body: [UInt8] = []
+    var tooLarge = false
+  }
+
+  private let pending = Mutex<[Int: Pending]>([:])
+  private let session = Mutex<URLSession?>(nil)
+
+  init(timeout: TimeInterval) {
+    super.init()
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.timeoutIntervalForRequest = timeout
+    configuration.httpMaximumConnectionsPerHost = Paginator.maximumConcurrency
+    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+    let session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
+    self.session.withLock { $0 = session }
+  }
+
+  /// Ends the session; the transport cannot be used afterwards.
+  func close() {
+    session.withLock { session in
+      session?.finishTasksAndInvalidate()
+      session = nil
+    }
+  }
+
+  /// Sends `request` and returns the whole response, failing once the body passes `limit` bytes.
+  func send(_ request: URLRequest, limit: Int) async throws -> Response {
+    let task = Mutex<URLSessionDataTask?>(nil)
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        guard let dataTask = session.withLock({ $0?.dataTask(with: request) }) else {
+          continuation.resume(throwing: Failure.other("the HTTP session is closed"))
+          return
+        }
+        pending.withLock {
+          $0[dataTask.taskIdentifier] = Pending(continuation: continuation, limit: limit)
+        }
+        task.withLock { $0 = dataTask }
+        dataTask.resume()
+      }
+    } onCancel: {
+      task.withLock { $0?.cancel() }
+    }
+  }
+
+  func urlSession(
+    _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+  ) {
+    let tooLarge = pending.withLock { pending -> Bool in
+      guard var entry = pending[dataTask.taskIdentifier] else { return false }
+      entry.response = response as? HTTPURLResponse
+      entry.tooLarge = response.expectedContentLength > Int64(entry.limit)
+      pending[dataTask.taskIdentifier] = entry
+      return entry.tooLarge
+    }
+    completionHandler(tooLarge ? .cancel : .allow)
+  }
+
+  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    let tooLarge = pending.withLock { pending -> Bool in
+      guard var entry = pending[dataTask.taskIdentifier] else { return false }
+      if entry.body.count + data.count > entry.limit {
+        entry.tooLarge = true
+        entry.body = []
+      } else {
+        entry.body.append(contentsOf: data)
+      }
+      pending[dataTask.taskIdentifier] = entry
+      return entry.tooLarge
+    }
+    if tooLarge { dataTask.cancel() }
+  }
+
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
+  ) {
+    guard let entry = pending.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else {
+      return
+    }
+    if entry.tooLarge {
+      entry.continuation.resume(throwing: Failure.tooLarge)
+    } else if let error {
+      if let urlError = error as? URLError {
+        entry.continuation.resume(
+          throwing: urlError.code == .cancelled ? CancellationError() : Failure.network(urlError))
+      } else {
+        entry.continuation.resume(throwing: Failure.other((error as NSError).localizedDescription))
+      }
+    } else if let response = entry.response {
+      var headers: [String: String] = [:]
+      for (name, value) in response.allHeaderFields {
+        if let name = name as? String, let value = value as? String {
+          headers[name.lowercased()] = value
+        }
+      }
+      entry.continuation.resume(
+        returning: Response(status: response.statusCode, headers: headers, body: entry.body))
+    } else {
+      entry.continuation.resume(throwing: Failure.other("no HTTP response"))
+    }
+  }
+}

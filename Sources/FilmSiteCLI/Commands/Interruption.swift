@@ -1,0 +1,30 @@
+import Dispatch
+import FilmCatalog
+import Foundation
+
+/// Ctrl-C handling: SIGINT cancels the running command's task instead of
+/// killing the process, so that a pull stops promptly and nothing is written.
+enum Interruption {
+  /// Runs `body` in a task that SIGINT cancels.
+  static func cancellingOnSIGINT<Result: Sendable>(
+    _ body: @escaping @Sendable () async throws -> Result
+  ) async throws -> Result {
+    signal(SIGINT, SIG_IGN)
+    let signals = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+    let task = Task { try await body() }
+    signals.setEventHandler { task.cancel() }
+    signals.resume()
+    defer {
+      signals.cancel()
+      signal(SIGINT, SIG_DFL)
+    }
+    return try await task.value
+  }
+
+  /// Whether `error` is a cancellation, possibly wrapped in a page failure.
+  static func isCancellation(_ error: any Error) -> Bool {
+    if error is CancellationError { return true }
+    if let failure = error as? PaginationError { return isCancellation(failure.underlying) }
+    return false
+  }
+}
