@@ -5,9 +5,18 @@ import Testing
 
 @Suite struct SecretMaskingTests {
   @Test(arguments: [
-    ("https://api.example.com/3/search?api_key=abc123&query=x", "https://api.example.com/3/search?api_key=***&query=x"),
-    ("https://u:pw@api.example.com/s?access_token=t&page=2", "https://u:***@api.example.com/s?access_token=***&page=2"),
-    ("http://127.0.0.1:8000/search?client_secret=s&x_key=k&q=1", "http://127.0.0.1:8000/search?client_secret=***&x_key=***&q=1"),
+    (
+      "https://api.example.com/3/search?api_key=abc123&query=x",
+      "https://api.example.com/3/search?api_key=***&query=x"
+    ),
+    (
+      "https://u:pw@api.example.com/s?access_token=t&page=2",
+      "https://u:***@api.example.com/s?access_token=***&page=2"
+    ),
+    (
+      "http://127.0.0.1:8000/search?client_secret=s&x_key=k&q=1",
+      "http://127.0.0.1:8000/search?client_secret=***&x_key=***&q=1"
+    ),
     ("http://127.0.0.1:8000/search?query=matrix", "http://127.0.0.1:8000/search?query=matrix"),
   ])
   func masksSecretQueryItemsAndPasswords(url: String, masked: String) throws {
@@ -47,14 +56,19 @@ import Testing
 
 @Suite struct HTTPSourceURLTests {
   @Test func addsQueryAndPageKeepingOtherItems() throws {
-    let source = HTTPSource(url: try #require(URL(string: "https://api.example.com/search?api_key=k&page=9")))
+    let source = HTTPSource(
+      url: try #require(URL(string: "https://api.example.com/search?api_key=k&page=9")))
     let url = try source.requestURL(query: "Amélie & co+1", page: 3)
-    #expect(url.absoluteString == "https://api.example.com/search?api_key=k&query=Am%C3%A9lie%20%26%20co%2B1&page=3")
+    #expect(
+      url.absoluteString
+        == "https://api.example.com/search?api_key=k&query=Am%C3%A9lie%20%26%20co%2B1&page=3")
     source.close()
   }
 
   @Test func transientFailuresAreTheOnesWorthRetrying() {
-    func error(_ reason: HTTPSourceError.Reason) -> HTTPSourceError { HTTPSourceError(url: "u", reason: reason) }
+    func error(_ reason: HTTPSourceError.Reason) -> HTTPSourceError {
+      HTTPSourceError(url: "u", reason: reason)
+    }
     for code in [429, 500, 502, 503, 504] { #expect(error(.status(code, body: "")).isTransient) }
     for code in [400, 401, 403, 404, 501] { #expect(!error(.status(code, body: "")).isTransient) }
     #expect(error(.network("reset")).isTransient)
