@@ -87,6 +87,36 @@ import Testing
     }
   }
 
+  @Test func pullWritesASnapshotThatBuildsOfflineAndIsDeterministic() throws {
+    let api = try FakeFilmAPI(configuration: .init(films: 45))
+    try FilmSiteProcess.withTemporaryDirectory { directory in
+      let first = directory.appendingPathComponent("first.json")
+      let second = directory.appendingPathComponent("second.json")
+      for file in [first, second] {
+        let result = try FilmSiteProcess.run(
+          ["pull", "--api", api.baseURL.absoluteString + "?api_key=k-SECRET", "--out", file.path])
+        #expect(result.status == 0, "\(result.stderr)")
+      }
+      // Everything but the pull time is the same, byte for byte.
+      func withoutPullTime(_ file: URL) throws -> [String] {
+        try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
+          .filter { !$0.contains("\"pulledAt\"") }.map(String.init)
+      }
+      #expect(try withoutPullTime(first) == withoutPullTime(second))
+      let text = try String(contentsOf: first, encoding: .utf8)
+      #expect(text.contains(#""source" : "http://127.0.0.1:\#(api.port)/search?api_key=***""#))
+      #expect(!text.contains("k-SECRET"))
+
+      api.stop()
+      let output = directory.appendingPathComponent("Output")
+      let offline = try FilmSiteProcess.run([
+        "build", "--catalog", first.path, "--output", output.path,
+      ])
+      #expect(offline.status == 0, "\(offline.stderr)")
+      #expect(offline.stdout.hasPrefix("Built 45 films"))
+    }
+  }
+
   @Test func honoursRetryAfterOn429ThenSucceeds() throws {
     let api = try FakeFilmAPI(
       configuration: .init(films: 30, faults: [2: [.status(429, retryAfter: "1")]]))
