@@ -29,14 +29,17 @@ rate() { python3 -c "print(f'{$pages / ($2 - $1):.1f}')"; }
 printf '| added latency | curl, one connection | filmsite K=1 | filmsite K=4 | K=1 / curl | K=4 / K=1 |\n'
 printf '| --- | --- | --- | --- | --- | --- |\n'
 for delay in 0 20; do
-  curl -s -X POST -d "{\"films\": $((pages * 20)), \"delay_ms\": $delay}" "$base/_config"
+  curl -sf -X POST -d "{\"films\": $((pages * 20)), \"delay_ms\": $delay}" "$base/_config"
   start=$(seconds); curl -s -K "$work/curl.conf"; end=$(seconds)
   curl_rate=$(rate "$start" "$end")
   declare -A rates
   for k in 1 4; do
     start=$(seconds)
-    "$filmsite" pull --api "$base/search" --out "$work/films.json" --concurrency "$k" --quiet
+    "$filmsite" pull --api "$base/search" --out "$work/films.json" --concurrency "$k" \
+      --max-pages "$pages" --quiet
     end=$(seconds)
+    films=$(python3 -c "import json,sys; print(len(json.load(open(sys.argv[1]))['results']))" "$work/films.json")
+    [ "$films" -eq $((pages * 20)) ] || { echo "pulled $films films, expected $((pages * 20))" >&2; exit 1; }
     rates[$k]=$(rate "$start" "$end")
   done
   python3 - "$delay" "$curl_rate" "${rates[1]}" "${rates[4]}" <<'PY'

@@ -40,8 +40,6 @@ public actor Paginator {
   public private(set) var stoppedAtPageCap = false
   /// The source's page count, once a page has told it.
   public private(set) var totalPages: Int?
-  /// Pages requested, for progress reports.
-  public private(set) var pagesRequested = 0
   private var failure: PaginationError?
   private var seenIDs: Set<String> = []
   /// Callers of ``loadAll()`` waiting for another caller's page to arrive.
@@ -84,7 +82,6 @@ public actor Paginator {
     }
 
     let requested = page
-    pagesRequested += 1
     let result: SearchPage
     do {
       result = try await source.searchPage(query, page: requested)
@@ -148,56 +145,108 @@ public actor Paginator {
 
     let source = self.source
     let query = self.query
-    var next = page
-    var arrived: [Int: SearchPage] = [:]
-    /// The first page that cannot hold results: after an empty page, or past `total_pages`.
-    var end = maxPages + 1
+    let concurrency = self.concurrency
+    var window = Window(first: page, end: maxPages + 1)
 
-    var failures: [Int: any Error] = [:]
-
+    // The task group runs children off the actor; its body only keeps local
+    // state and hands each page in order to `add`, which runs on the actor.
     try await withThrowingTaskGroup(of: (Int, Result<SearchPage, any Error>).self) { group in
       var inFlight = 0
-      while canLoadMore {
+      while !window.finished {
         // The first page goes alone: its total_pages, if any, bounds the window.
-        let window = page == 1 && arrived.isEmpty && totalPages == nil ? 1 : concurrency
-        while inFlight < window, next < end, failures.isEmpty {
-          let number = next
-          group.addTask {
-            do {
-              return (number, .success(try await source.searchPage(query, page: number)))
-            } catch {
-              return (number, .failure(error))
-            }
-          }
-          next += 1
+        let limit = window.nextToAdd == 1 && !window.sawFirstPage ? 1 : concurrency
+        while inFlight < limit, let number = window.nextRequest() {
+          group.addTask { await Self.request(number, of: query, from: source) }
           inFlight += 1
-          pagesRequested += 1
         }
-        guard inFlight > 0, let (number, result) = try await group.next() else { break }
+        guard inFlight > 0, let response = try await group.next() else { break }
         inFlight -= 1
-        switch result {
-        case .failure(let error):
-          failures[number] = error
-        case .success(let result):
-          if result.films.isEmpty { end = min(end, number) }
-          if let total = result.totalPages { end = min(end, total + 1) }
-          arrived[number] = result
-        }
-        // Add pages in order; a failure counts only if no earlier page ended the results.
-        while canLoadMore {
-          if let error = failures[page] {
-            group.cancelAll()
-            throw fail(page: page, error)
+        window.arrived(response.0, response.1)
+        do {
+          while let (number, page) = try window.takeNextInOrder() {
+            _ = accept(page, page: number)
+            if !canLoadMore { window.finished = true }
           }
-          guard let ready = arrived.removeValue(forKey: page) else { break }
-          _ = accept(ready, page: page)
+        } catch let error as PaginationError {
+          group.cancelAll()
+          throw fail(page: error.page, error.underlying)
         }
         try Task.checkCancellation()
       }
       // Requests past the end that are still in flight are not needed.
       group.cancelAll()
     }
+    canLoadMore = false
     return films
+  }
+
+  /// One page request of a window, with its page number beside the outcome.
+  ///
+  /// A static function on purpose: with Swift 6.3 in release builds, a page
+  /// number captured by a closure passed to `group.addTask` inside this actor
+  /// arrived corrupted (every page came back numbered with a pointer-like
+  /// value, so no page was ever added). Passing it as an argument is correct
+  /// in both debug and release builds.
+  private static func request(_ number: Int, of query: String, from source: any FilmSource) async
+    -> (Int, Result<SearchPage, any Error>)
+  {
+    do {
+      return (number, .success(try await source.searchPage(query, page: number)))
+    } catch {
+      return (number, .failure(error))
+    }
+  }
+
+  /// The bookkeeping of a concurrency window: what to request next, what has
+  /// arrived out of order, and where the results end.
+  private struct Window {
+    /// The next page to add to the films.
+    var nextToAdd: Int
+    /// The next page to request.
+    var next: Int
+    /// The first page that cannot hold results: after an empty page, past
+    /// `total_pages`, or past the cap.
+    var end: Int
+    var sawFirstPage = false
+    var finished = false
+    var pages: [Int: Result<SearchPage, any Error>] = [:]
+
+    init(first: Int, end: Int) {
+      nextToAdd = first
+      next = first
+      self.end = end
+    }
+
+    mutating func nextRequest() -> Int? {
+      // After a failure, ask for nothing more: the pull fails when it reaches it.
+      let failed = pages.values.contains { if case .failure = $0 { true } else { false } }
+      guard !finished, next < end, !failed else { return nil }
+      defer { next += 1 }
+      return next
+    }
+
+    mutating func arrived(_ number: Int, _ result: Result<SearchPage, any Error>) {
+      if number == nextToAdd { sawFirstPage = true }
+      if case .success(let page) = result {
+        if page.films.isEmpty { end = min(end, number) }
+        if let total = page.totalPages { end = min(end, total + 1) }
+      }
+      pages[number] = result
+    }
+
+    /// The next page in order, if it has arrived.
+    /// - Throws: ``PaginationError`` when that page failed.
+    mutating func takeNextInOrder() throws -> (Int, SearchPage)? {
+      guard !finished, let result = pages.removeValue(forKey: nextToAdd) else { return nil }
+      let number = nextToAdd
+      switch result {
+      case .failure(let error): throw PaginationError(page: number, underlying: error)
+      case .success(let page):
+        nextToAdd += 1
+        if nextToAdd >= end { finished = true }
+        return (number, page)
+      }
+    }
   }
 
   private func append(_ results: [Film]) {
