@@ -97,6 +97,6 @@ public struct BuildSummary: Sendable, CustomStringConvertible {
       failure.map { "; INCOMPLETE: built from the pages before page \($0.page), which failed" }
       ?? ""
     return
-      "Built \(films) \(films == 1 ? "film" : "films")\(duplicates) and \(indexPages) index \(indexPages == 1 ? "page" : "pages") into \(outputDirectory): \(files.written) files written, \(files.unchanged) unchanged, \(files.removed) removed in \(time) s\(cap)\(partial)"
+      "Built \(films) \(films == 1 ? "film" : "films")\(duplicates) and \(indexPages) index \(indexPages == 1 ? "page" : "pages") into \(outputDirectory): \(files.written) \(files.written == 1 ? "file" : "files") written, \(files.unchanged) unchanged, \(files.removed) removed in \(time) s\(cap)\(partial)"
   }
 }

@@ -72,8 +72,9 @@ import Testing
           state.films == 113 || state.films == Self.filmCount, "\(state.films) films after a kill")
         outcomes[state.films, default: 0] += 1
       }
-      // The kills must have met the build before and after its swap at least once between them,
-      // or this test would not be testing anything.
+      // At least one kill must have met the build before its swap (the early ones always do),
+      // or this test would not be testing anything. Later kills meet it while it stages, while
+      // it swaps, or while it removes the previous site; which, depends on this machine's speed.
       #expect(outcomes[113, default: 0] > 0, "\(outcomes)")
 
       let finish = try FilmSiteProcess.run([
