@@ -44,7 +44,7 @@ public enum CatalogFile {
         throw CatalogError(file: file, reason: .notACatalog)
       }
     } catch let error as DecodingError {
-      throw catalogError(for: error, data: data, file: file)
+      throw catalogError(for: error, file: file)
     }
   }
 
@@ -63,15 +63,11 @@ public enum CatalogFile {
   }
 
   /// Turns a decoder's error into one that names the film (from 1) and its field.
-  static func catalogError(for error: DecodingError, data: Data, file: String) -> CatalogError {
+  /// Syntax errors never reach here: the syntax checker has already read the data.
+  static func catalogError(for error: DecodingError, file: String) -> CatalogError {
     let path: [any CodingKey]
     switch error {
     case .dataCorrupted(let context) where context.codingPath.isEmpty:
-      if let syntax = JSONSyntaxChecker.firstError(in: Array(data)) {
-        return CatalogError(
-          file: file,
-          reason: .malformedJSON(line: syntax.line, column: syntax.column, message: syntax.message))
-      }
       return CatalogError(file: file, reason: .notACatalog)
     case .keyNotFound(let key, let context):
       path = context.codingPath + [key]

@@ -24,7 +24,11 @@ public enum Escaping {
   /// Escapes `&`, `<`, `>`, `"` and `'`, and drops the control characters
   /// and noncharacters that HTML forbids.
   public static func html(_ text: String) -> String {
-    transform(text) { scalar, out in
+    let special: (UInt8) -> Bool = { byte in
+      byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+        || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
+    }
+    return transform(text, when: special) { scalar, out in
       switch scalar {
       case "&": out += "&amp;"
       case "<": out += "&lt;"
@@ -44,7 +48,7 @@ public enum Escaping {
   /// indented code block.
   public static func markdown(_ text: String) -> String {
     let trimmed = text.drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
-    return transform(String(trimmed)) { scalar, out in
+    return transform(String(trimmed), when: isASCIIPunctuation) { scalar, out in
       if scalar.isASCII, isASCIIPunctuation(UInt8(scalar.value)) {
         out += "\\"
         out.unicodeScalars.append(scalar)
@@ -134,12 +138,13 @@ public enum Escaping {
     return out
   }
 
-  /// Runs `body` on each scalar only when some scalar needs it; plain text is returned as is.
+  /// Runs `body` on each scalar only when some byte is `special`, a control
+  /// character or non-ASCII (which may be forbidden); other text is returned as is.
   private static func transform(
-    _ text: String, _ body: (Unicode.Scalar, inout String) -> Void
+    _ text: String, when special: (UInt8) -> Bool, _ body: (Unicode.Scalar, inout String) -> Void
   ) -> String {
     let needsWork = text.utf8.contains { byte in
-      byte < 0x20 || byte >= 0x7F || isASCIIPunctuation(byte)
+      byte < 0x20 || byte >= 0x7F || special(byte)
     }
     guard needsWork else { return text }
     var out = ""

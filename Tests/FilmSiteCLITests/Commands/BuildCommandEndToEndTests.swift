@@ -24,9 +24,13 @@ import Testing
       #expect(!files.contains("page/1/index.html"))
       #expect(files.contains("films/194-amelie/index.html"))
 
-      let links = try InternalLinks.broken(in: output)
-      #expect(links.checked > 113 * 2)
-      #expect(links.broken == [])
+      // Every internal link resolves: `filmsite check` as a user would run it.
+      let check = try run(["check", "--output", output.path])
+      #expect(check.status == 0, "\(check.stderr)")
+      let checked = check.stdout.split(separator: " ")
+      #expect(checked.first == "Checked" && checked.count > 4, "\(check.stdout)")
+      #expect(Int(checked.count > 4 ? checked[4] : "") ?? 0 > 113 * 2, "\(check.stdout)")
+      #expect(check.stdout.hasSuffix(": 0 problems\n"))
     }
   }
 
