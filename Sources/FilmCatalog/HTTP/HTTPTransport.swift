@@ -38,6 +38,12 @@ final class HTTPTransport: NSObject, URLSessionDataDelegate, Sendable {
     configuration.timeoutIntervalForRequest = timeout
     configuration.httpMaximumConnectionsPerHost = Paginator.maximumConcurrency
     configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+    // Without these, every request looks for a cache folder on disk and for cookies and
+    // credentials: several system calls per page that a pull never needs.
+    configuration.urlCache = nil
+    configuration.httpCookieStorage = nil
+    configuration.urlCredentialStorage = nil
+    configuration.httpShouldSetCookies = false
     let session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
     self.session.withLock { $0 = session }
   }
@@ -85,16 +91,19 @@ final class HTTPTransport: NSObject, URLSessionDataDelegate, Sendable {
   }
 
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    // The entry is changed in place: a copy taken out of the dictionary would share the
+    // body's storage, and appending to it would copy the whole body for every chunk.
     let tooLarge = pending.withLock { pending -> Bool in
-      guard var entry = pending[dataTask.taskIdentifier] else { return false }
-      if entry.body.count + data.count > entry.limit {
-        entry.tooLarge = true
-        entry.body = []
-      } else {
-        entry.body.append(contentsOf: data)
+      guard let received = pending[dataTask.taskIdentifier]?.body.count,
+        let limit = pending[dataTask.taskIdentifier]?.limit
+      else { return false }
+      if received + data.count > limit {
+        pending[dataTask.taskIdentifier]?.tooLarge = true
+        pending[dataTask.taskIdentifier]?.body = []
+        return true
       }
-      pending[dataTask.taskIdentifier] = entry
-      return entry.tooLarge
+      pending[dataTask.taskIdentifier]?.body.append(contentsOf: data)
+      return false
     }
     if tooLarge { dataTask.cancel() }
   }

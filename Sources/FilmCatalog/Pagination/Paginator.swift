@@ -250,7 +250,8 @@ public actor Paginator {
   }
 
   private func append(_ results: [Film]) {
-    films.reserveCapacity(films.count + results.count)
+    // No reserveCapacity here: reserving exactly count + results.count on every page
+    // reallocates the whole list each time (Array grows geometrically only on its own).
     for film in results {
       if seenIDs.insert(film.id).inserted {
         films.append(film)
