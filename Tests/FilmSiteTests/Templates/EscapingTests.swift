@@ -67,4 +67,25 @@ import Testing
   @Test func terminalTextHidesDirectionControls() {
     #expect(Escaping.terminal("abc\u{202E}def\u{2066}") == "abc def ")
   }
+
+  /// The escapers find forbidden characters in UTF-8 bytes; they must agree
+  /// with the rule written on scalars for every character where it matters.
+  @Test func byteLevelRuleAgreesWithTheScalarRule() {
+    let planeEnds = (1...16).flatMap { plane in (0xFFF0...0xFFFF).map { plane << 16 | $0 } }
+    let values = Array(0...0xD7FF) + Array(0xE000...0xFFFF) + planeEnds + [0x1F3AC, 0x10000]
+    var disagreements: [UInt32] = []
+    for value in values {
+      guard let scalar = Unicode.Scalar(UInt32(value)) else { continue }
+      let text = "a" + String(Character(scalar)) + "b"
+      let kept = Escaping.removingForbiddenCharacters(text) == text
+      if kept == Escaping.isForbidden(scalar) { disagreements.append(UInt32(value)) }
+    }
+    #expect(disagreements.isEmpty, "disagree on \(disagreements.prefix(10))")
+  }
+
+  @Test func escapingKeepsTextAroundDroppedCharacters() {
+    #expect(Escaping.html("é\u{85}<ü\u{FFFF}") == "é&lt;ü")
+    #expect(Escaping.markdown("\r\n é*\u{10FFFE}") == #"é\*"#)
+    #expect(Escaping.markdownParagraph("  a\u{1}\nb  ") == "a b")
+  }
 }
