@@ -8,8 +8,9 @@ extension Film {
   /// from untrusted data stays one URL wherever it is written.
   public func posterURL(base: String) -> String? {
     guard let path = posterPath?.trimmingSpaces(), !path.isEmpty else { return nil }
-    let lowered = path.lowercased()
-    if lowered.hasPrefix("https://") || lowered.hasPrefix("http://") {
+    if path.utf8.starts(with: "https://".utf8, by: Self.equalIgnoringASCIICase)
+      || path.utf8.starts(with: "http://".utf8, by: Self.equalIgnoringASCIICase)
+    {
       return URLEncoding.encodeUnsafeCharacters(path)
     }
     let joined: String
@@ -20,28 +21,8 @@ extension Film {
     }
     return URLEncoding.encodeUnsafeCharacters(joined)
   }
-}
 
-/// Percent-encoding for URLs built from untrusted parts.
-enum URLEncoding {
-  /// Percent-encodes every byte that may not appear literally in a URL
-  /// (spaces, quotes, `<`, `>`, `\`, controls, non-ASCII), keeping the
-  /// reserved characters and existing `%` escapes as they are.
-  static func encodeUnsafeCharacters(_ text: String) -> String {
-    let allowed = Set(
-      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~:/?#[]@!$&'()*+,;=%".utf8)
-    var out = ""
-    out.reserveCapacity(text.utf8.count)
-    let hex = Array("0123456789ABCDEF".utf8)
-    for byte in text.utf8 {
-      if allowed.contains(byte) {
-        out.unicodeScalars.append(Unicode.Scalar(byte))
-      } else {
-        out.unicodeScalars.append("%")
-        out.unicodeScalars.append(Unicode.Scalar(hex[Int(byte >> 4)]))
-        out.unicodeScalars.append(Unicode.Scalar(hex[Int(byte & 0x0F)]))
-      }
-    }
-    return out
+  private static func equalIgnoringASCIICase(_ byte: UInt8, _ lowercase: UInt8) -> Bool {
+    byte == lowercase || (0x41...0x5A).contains(byte) && byte | 0x20 == lowercase
   }
 }

@@ -17,6 +17,11 @@ public enum Slug {
 
   /// The slug of `text` before it is cut to length: folded words joined by `-`.
   static func fold(_ text: String) -> String {
+    text.utf8.allSatisfy({ $0 < 0x80 }) ? foldASCII(text) : foldScalars(text)
+  }
+
+  /// ``fold(_:)`` for any text: decomposed, with letters folded to ASCII.
+  static func foldScalars(_ text: String) -> String {
     var slug = ""
     var pendingDash = false
     // Canonical decomposition splits "é" into "e" and a combining accent, which is dropped.
@@ -42,6 +47,25 @@ public enum Slug {
       }
     }
     return slug
+  }
+
+  /// ``fold(_:)`` for ASCII text, which most titles are, on bytes: the same
+  /// result without decomposition and per-character strings.
+  static func foldASCII(_ text: String) -> String {
+    var slug: [UInt8] = []
+    slug.reserveCapacity(text.utf8.count)
+    var pendingDash = false
+    for byte in text.utf8 {
+      let lower = (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
+      if (0x61...0x7A).contains(lower) || (0x30...0x39).contains(lower) {
+        if pendingDash, !slug.isEmpty { slug.append(UInt8(ascii: "-")) }
+        pendingDash = false
+        slug.append(lower)
+      } else {
+        pendingDash = true
+      }
+    }
+    return String(decoding: slug, as: UTF8.self)
   }
 
   /// Cuts a slug longer than the maximum at its last `-` within the limit,

@@ -17,7 +17,8 @@ public enum FilmOrder {
   public static func sorted<Item>(_ items: [Item], by film: (Item) -> Film) -> [Item] {
     let keyed = items.map { (key: SortKey(Slug.fold(film($0).title)), item: $0) }
     return keyed.sorted { lhs, rhs in
-      if lhs.key != rhs.key { return lhs.key < rhs.key }
+      let order = lhs.key.compare(rhs.key)
+      if order != 0 { return order < 0 }
       return precedes(film(lhs.item), film(rhs.item))
     }.map(\.item)
   }
@@ -35,52 +36,62 @@ public enum FilmOrder {
     return lhs.id.unicodeScalars.lexicographicallyPrecedes(rhs.id.unicodeScalars)
   }
 
-  /// A folded title split into runs of digits, compared by value, and runs of other text.
+  /// A folded title split into runs of digits, compared by value, and runs of
+  /// other text, compared byte by byte (a folded title is ASCII).
   struct SortKey: Comparable {
-    enum Part: Comparable {
-      case number(digits: Int, text: String)
-      case text(String)
-
-      static func < (lhs: Part, rhs: Part) -> Bool {
-        switch (lhs, rhs) {
-        case (.number(let leftDigits, let left), .number(let rightDigits, let right)):
-          // Without leading zeros, the longer run is the larger number.
-          return leftDigits != rightDigits ? leftDigits < rightDigits : left < right
-        case (.number, .text): return true
-        case (.text, .number): return false
-        case (.text(let left), .text(let right)): return left < right
-        }
-      }
+    /// A run of `bytes`; a number's run starts after its leading zeros.
+    private struct Run {
+      let start: Int
+      let end: Int
+      let isNumber: Bool
     }
 
-    let parts: [Part]
+    private let bytes: [UInt8]
+    private let runs: [Run]
 
     init(_ folded: String) {
-      var parts: [Part] = []
-      var run = ""
-      var runIsDigits = false
-      func flush() {
-        guard !run.isEmpty else { return }
-        if runIsDigits {
-          let trimmed = String(run.drop { $0 == "0" })
-          parts.append(.number(digits: trimmed.count, text: trimmed))
-        } else {
-          parts.append(.text(run))
+      let bytes = Array(folded.utf8)
+      var runs: [Run] = []
+      var start = 0
+      while start < bytes.count {
+        let isNumber = Self.isDigit(bytes[start])
+        var end = start
+        while end < bytes.count, Self.isDigit(bytes[end]) == isNumber { end += 1 }
+        var significant = start
+        if isNumber {
+          while significant < end, bytes[significant] == UInt8(ascii: "0") { significant += 1 }
         }
-        run = ""
+        runs.append(Run(start: significant, end: end, isNumber: isNumber))
+        start = end
       }
-      for character in folded {
-        let isDigit = character.isASCII && character.isNumber
-        if isDigit != runIsDigits { flush() }
-        runIsDigits = isDigit
-        run.append(character)
-      }
-      flush()
-      self.parts = parts
+      self.bytes = bytes
+      self.runs = runs
     }
 
-    static func < (lhs: SortKey, rhs: SortKey) -> Bool {
-      lhs.parts.lexicographicallyPrecedes(rhs.parts)
+    /// Negative, zero or positive as `self` sorts before, with or after `other`.
+    func compare(_ other: SortKey) -> Int {
+      for (left, right) in zip(runs, other.runs) {
+        if left.isNumber != right.isNumber { return left.isNumber ? -1 : 1 }
+        // Without leading zeros, the longer number is the larger.
+        if left.isNumber, left.end - left.start != right.end - right.start {
+          return left.end - left.start < right.end - right.start ? -1 : 1
+        }
+        let order = Self.compare(bytes[left.start..<left.end], other.bytes[right.start..<right.end])
+        if order != 0 { return order }
+      }
+      return runs.count == other.runs.count ? 0 : (runs.count < other.runs.count ? -1 : 1)
+    }
+
+    static func < (lhs: SortKey, rhs: SortKey) -> Bool { lhs.compare(rhs) < 0 }
+    static func == (lhs: SortKey, rhs: SortKey) -> Bool { lhs.compare(rhs) == 0 }
+
+    private static func compare(_ left: ArraySlice<UInt8>, _ right: ArraySlice<UInt8>) -> Int {
+      for (l, r) in zip(left, right) where l != r { return l < r ? -1 : 1 }
+      return left.count == right.count ? 0 : (left.count < right.count ? -1 : 1)
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool {
+      (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
   }
 }

@@ -45,4 +45,15 @@ import Testing
     #expect(!slug.contains("--"))
     #expect(slug == "nandu-script-alert-x-script-etc-passwd")
   }
+
+  @Test func asciiFastPathAgreesWithTheGeneralFold() {
+    let every = String(decoding: Array(0..<128), as: UTF8.self)
+    let samples = [
+      every, "The Matrix", "  --Film 2: The Return!!  ", "A.I. Artificial Intelligence", "",
+      "WALL-E", "___", "Se7en", "x\ty\nz", "Ocean's Eleven (2001)",
+    ]
+    for sample in samples {
+      #expect(Slug.foldASCII(sample) == Slug.foldScalars(sample), "\(sample)")
+    }
+  }
 }

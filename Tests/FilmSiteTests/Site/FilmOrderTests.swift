@@ -36,4 +36,16 @@ import Testing
       #expect(FilmOrder.sorted(films.shuffled(using: &generator)) == expected)
     }
   }
+
+  @Test func leadingZerosDoNotChangeANumbersValue() {
+    let films = [
+      "Film 3", "Film 002", "Film 2", "Film 10b", "Film 10", "Film 0", "Film", "Film 2 b",
+    ]
+    .enumerated().map { Film(id: String($0.offset), title: $0.element) }
+    // "Film 002" and "Film 2" have the same key; the exact title breaks the tie.
+    #expect(
+      titles(films) == [
+        "Film", "Film 0", "Film 002", "Film 2", "Film 2 b", "Film 3", "Film 10", "Film 10b",
+      ])
+  }
 }
