@@ -4,10 +4,13 @@ import Foundation
 public struct OutputFile: Sendable, Equatable {
   public let path: String
   public let contents: Data
+  /// The hash of `contents`, computed where the file is rendered (on every core).
+  let hash: ContentHash
 
   public init(path: String, contents: Data) {
     self.path = path
     self.contents = contents
+    hash = ContentHash(contents)
   }
 
   public init(path: String, text: String) {

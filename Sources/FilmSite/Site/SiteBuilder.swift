@@ -55,9 +55,17 @@ public struct SiteBuilder: Sendable {
       progress: progress)
     let pull = try await paginator.pull(allowPartial: allowPartial)
     let films = pull.films
-    let renderer = SiteRenderer(theme: theme, configuration: configuration)
-    let files = try renderer.render(films)
-    let written = try writer.write(files)
+    let fingerprint = try BuildFingerprint.make(
+      films: films, themeDirectory: templatesDirectory, configuration: configuration)
+    let written: SiteWriter.Summary
+    let upToDate = try writer.unchangedFileCount(ifBuiltFrom: fingerprint)
+    if let upToDate {
+      written = SiteWriter.Summary(written: 0, unchanged: upToDate, removed: 0)
+    } else {
+      let renderer = SiteRenderer(theme: theme, configuration: configuration)
+      let files = try renderer.render(films)
+      written = try writer.write(files, fingerprint: fingerprint)
+    }
     return BuildSummary(
       films: films.count,
       duplicatesDropped: pull.duplicatesDropped,
@@ -65,6 +73,7 @@ public struct SiteBuilder: Sendable {
       failure: pull.failure,
       indexPages: Pagination(itemCount: films.count, pageSize: configuration.pageSize).pageCount,
       files: written,
+      upToDate: upToDate != nil,
       outputDirectory: outputDirectory,
       duration: ContinuousClock.now - start
     )
@@ -81,6 +90,9 @@ public struct BuildSummary: Sendable, CustomStringConvertible {
   public let failure: PaginationError?
   public let indexPages: Int
   public let files: SiteWriter.Summary
+  /// Whether the output folder was already built from the same films, theme
+  /// and settings, so that nothing was rendered.
+  public let upToDate: Bool
   public let outputDirectory: String
   public let duration: Duration
 
@@ -96,7 +108,8 @@ public struct BuildSummary: Sendable, CustomStringConvertible {
     let partial =
       failure.map { "; INCOMPLETE: built from the pages before page \($0.page), which failed" }
       ?? ""
+    let state = upToDate ? " (already up to date: same films, theme and settings)" : ""
     return
-      "Built \(films) \(films == 1 ? "film" : "films")\(duplicates) and \(indexPages) index \(indexPages == 1 ? "page" : "pages") into \(outputDirectory): \(files.written) \(files.written == 1 ? "file" : "files") written, \(files.unchanged) unchanged, \(files.removed) removed in \(time) s\(cap)\(partial)"
+      "Built \(films) \(films == 1 ? "film" : "films")\(duplicates) and \(indexPages) index \(indexPages == 1 ? "page" : "pages") into \(outputDirectory): \(files.written) \(files.written == 1 ? "file" : "files") written, \(files.unchanged) unchanged, \(files.removed) removed in \(time) s\(state)\(cap)\(partial)"
   }
 }

@@ -1,5 +1,5 @@
 /// The choices that shape a site, independent of where its films come from.
-public struct SiteConfiguration: Sendable, Equatable {
+public struct SiteConfiguration: Sendable, Equatable, Encodable {
   public static let defaultPageSize = 24
   public static let defaultPosterBaseURL = "https://image.tmdb.org/t/p/w342"
 

@@ -1,35 +1,101 @@
 /// The list of files FilmSite wrote into an output folder, kept in the folder
 /// itself. It is how FilmSite knows which files are its own: it deletes or
 /// replaces only files listed here, never anything else.
+///
+/// Each file is listed with the hash of its bytes, its size and its
+/// modification time, so the next build can tell that a file is unchanged
+/// from one `stat` instead of reading it; and the manifest keeps the
+/// fingerprint of everything the build depended on (``BuildFingerprint``),
+/// so a build with the same inputs can stop before rendering anything.
+///
+/// Version 1 manifests (paths only) are still read: their files count as
+/// FilmSite's, and are compared byte by byte.
 struct OutputManifest: Equatable {
   static let fileName = ".filmsite-manifest"
-  private static let header = "# filmsite manifest v1: the files FilmSite wrote here. Do not edit."
+  private static let header = "# filmsite manifest v2: the files FilmSite wrote here. Do not edit."
+  private static let headerV1 =
+    "# filmsite manifest v1: the files FilmSite wrote here. Do not edit."
+  private static let fingerprintPrefix = "# build "
+
+  /// What the manifest knows of one file.
+  struct Entry: Equatable {
+    var hash: ContentHash
+    var size: Int
+    /// The modification time as `seconds.nanoseconds`.
+    var modified: String
+  }
 
   /// Paths relative to the output folder, sorted.
   let paths: [String]
+  /// Hash, size and time of each file, where known (not for version 1).
+  let entries: [String: Entry]
+  /// The fingerprint of the build that wrote the folder.
+  let fingerprint: ContentHash?
 
   init<Paths: Sequence<String>>(paths: Paths) {
     self.paths = Set(paths).sorted()
+    entries = [:]
+    fingerprint = nil
+  }
+
+  init(entries: [String: Entry], fingerprint: ContentHash?) {
+    paths = entries.keys.sorted()
+    self.entries = entries
+    self.fingerprint = fingerprint
   }
 
   /// Reads a manifest, keeping only paths that stay inside the folder, so
   /// that an edited manifest can never make FilmSite delete outside it.
   init?(text: String) {
     var lines = text.split(separator: "\n", omittingEmptySubsequences: true)
-    guard lines.first.map(String.init) == Self.header else { return nil }
+    guard let first = lines.first else { return nil }
     lines.removeFirst()
-    self.init(paths: lines.map(String.init).filter(Self.isSafeRelativePath))
+    if first == Self.headerV1 {
+      self.init(paths: lines.map(String.init).filter(Self.isSafeRelativePath))
+      return
+    }
+    guard first == Self.header else { return nil }
+    var fingerprint: ContentHash?
+    if let line = lines.first, line.hasPrefix(Self.fingerprintPrefix) {
+      fingerprint = ContentHash(hex: line.dropFirst(Self.fingerprintPrefix.count))
+      lines.removeFirst()
+    }
+    var entries: [String: Entry] = [:]
+    for line in lines {
+      let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+      // A line FilmSite did not write (an edit) is skipped: its file then counts as
+      // someone else's, which FilmSite keeps rather than deletes.
+      guard fields.count == 4, let hash = ContentHash(hex: fields[1]), let size = Int(fields[2])
+      else { continue }
+      let path = String(fields[0])
+      guard Self.isSafeRelativePath(path) else { continue }
+      entries[path] = Entry(hash: hash, size: size, modified: String(fields[3]))
+    }
+    self.init(entries: entries, fingerprint: fingerprint)
   }
 
+  /// The manifest as a file: a header, the fingerprint, then one line per
+  /// file: path, hash, size and time, separated by tabs.
   var text: String {
-    ([Self.header] + paths).joined(separator: "\n") + "\n"
+    var lines = [Self.header]
+    if let fingerprint { lines.append(Self.fingerprintPrefix + fingerprint.description) }
+    for path in paths {
+      let entry = entries[path]
+      lines.append(
+        [
+          path, entry?.hash.description ?? "0000000000000000", String(entry?.size ?? -1),
+          entry?.modified ?? "-",
+        ].joined(separator: "\t"))
+    }
+    return lines.joined(separator: "\n") + "\n"
   }
 
   static func isSafeRelativePath(_ path: String) -> Bool {
     guard !path.isEmpty, !path.hasPrefix("/"), path != fileName else { return false }
     return path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { component in
       !component.isEmpty && component != "." && component != ".."
-        && !component.utf8.contains(0)
+        && !component.utf8.contains(0) && !component.utf8.contains(UInt8(ascii: "\t"))
+        && !component.utf8.contains(UInt8(ascii: "\n"))
     }
   }
 }

@@ -56,26 +56,30 @@ public struct SiteWriter: Sendable {
   }
 
   /// Publishes `files` as the new site.
+  /// - Parameter fingerprint: What the site was built from (``BuildFingerprint``),
+  ///   kept in the manifest for ``unchangedFileCount(ifBuiltFrom:)``.
   /// - Throws: ``WriterError`` when the folder is not FilmSite's or a file cannot be
   ///   written; the output folder is then left as it was.
   @discardableResult
-  public func write(_ files: [OutputFile]) throws -> Summary {
+  public func write(_ files: [OutputFile], fingerprint: ContentHash? = nil) throws -> Summary {
     try refuseDangerousDirectory()
     try recoverInterruptedPublish()
     let previous = try previousManifest()
     let owned = Set(previous.paths)
-    let unchanged = files.map { file in
-      owned.contains(file.path)
-        && FileManager.default.contents(atPath: target + "/" + file.path) == file.contents
+    let current = SiteRenderer.concurrentMap(files) { file in
+      currentEntry(for: file, previous: previous, owned: owned)
     }
     let newPaths = Set(files.map(\.path))
     let removed = previous.paths.count { path in
       !newPaths.contains(path) && FileManager.default.fileExists(atPath: target + "/" + path)
     }
-    // Nothing to change: leave the site, its folders and its manifest exactly as they are.
-    if removed == 0, unchanged.allSatisfy({ $0 }),
-      previous.paths == OutputManifest(paths: newPaths).paths
-    {
+    // Nothing to change: leave the site and its folders exactly as they are, and
+    // the manifest too unless it lacks what the next build needs.
+    if removed == 0, current.allSatisfy({ $0 != nil }), previous.paths == newPaths.sorted() {
+      let entries = Dictionary(
+        uniqueKeysWithValues: zip(files.map(\.path), current.compactMap { $0 }))
+      let manifest = OutputManifest(entries: entries, fingerprint: fingerprint)
+      if manifest != previous { try replaceManifest(with: manifest) }
       return Summary(written: 0, unchanged: files.count, removed: 0)
     }
 
@@ -89,12 +93,12 @@ public struct SiteWriter: Sendable {
           path: parent, operation: "create the folder", message: Self.message(error))
       }
       try makeDirectory(staging)
-      var summary = try stage(files, unchanged: unchanged, in: staging)
+      var (summary, entries) = try stage(files, current: current, in: staging)
       summary.removed = removed
       try carryForeignEntries(previous: previous, into: staging)
-      try writeFile(
-        Data(OutputManifest(paths: newPaths).text.utf8), to: staging + "/" + OutputManifest.fileName
-      )
+      let manifest = OutputManifest(entries: entries, fingerprint: fingerprint)
+      _ = try writeFile(
+        Data(manifest.text.utf8), to: staging + "/" + OutputManifest.fileName)
       try swapIn(staging)
       return summary
     } catch {
@@ -103,25 +107,98 @@ public struct SiteWriter: Sendable {
     }
   }
 
-  /// Writes changed files into `staging` and links unchanged ones from the current site.
-  /// - Parameter unchanged: For each file, whether the current site has it with the same bytes.
-  private func stage(_ files: [OutputFile], unchanged: [Bool], in staging: String) throws
-    -> Summary
-  {
-    var summary = Summary()
+  /// The number of files in the output folder when its manifest says it was
+  /// built from `fingerprint` and every file it lists is still there as
+  /// FilmSite wrote it (same size and modification time); `nil` otherwise.
+  /// A build whose inputs have this fingerprint has nothing to do.
+  public func unchangedFileCount(ifBuiltFrom fingerprint: ContentHash) throws -> Int? {
+    try refuseDangerousDirectory()
+    let manager = FileManager.default
+    if manager.fileExists(atPath: stagingDirectory) || manager.fileExists(atPath: previousDirectory)
+    {
+      return nil
+    }
+    let manifest = try previousManifest()
+    guard manifest.fingerprint == fingerprint, !manifest.paths.isEmpty,
+      manifest.entries.count == manifest.paths.count
+    else { return nil }
+    let intact = SiteRenderer.concurrentMap(manifest.paths) { path in
+      guard let entry = manifest.entries[path], let found = Self.status(of: target + "/" + path)
+      else { return false }
+      return found.size == entry.size && found.modified == entry.modified
+    }
+    return intact.allSatisfy { $0 } ? manifest.paths.count : nil
+  }
+
+  /// The manifest entry of `file` when the current site already has it with
+  /// the same bytes; `nil` when it must be written.
+  private func currentEntry(
+    for file: OutputFile, previous: OutputManifest, owned: Set<String>
+  ) -> OutputManifest.Entry? {
+    guard owned.contains(file.path), let found = Self.status(of: target + "/" + file.path)
+    else { return nil }
+    if let entry = previous.entries[file.path] {
+      // The file is as the last build left it, and that build wrote these bytes.
+      let same =
+        entry.hash == file.hash && entry.size == file.contents.count
+        && found.size == entry.size && found.modified == entry.modified
+      return same ? entry : nil
+    }
+    // A version 1 manifest knows no hashes: compare the bytes.
+    guard FileManager.default.contents(atPath: target + "/" + file.path) == file.contents
+    else { return nil }
+    return OutputManifest.Entry(hash: file.hash, size: found.size, modified: found.modified)
+  }
+
+  /// Size and modification time of a regular file, `nil` for anything else.
+  private static func status(of path: String) -> (size: Int, modified: String)? {
+    var info = stat()
+    guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+    return (Int(info.st_size), "\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)")
+  }
+
+  /// Writes changed files into `staging` and links unchanged ones from the
+  /// current site, on every core once the folders exist.
+  /// - Parameter current: For each file, its entry when the current site has it unchanged.
+  private func stage(
+    _ files: [OutputFile], current: [OutputManifest.Entry?], in staging: String
+  ) throws -> (Summary, [String: OutputManifest.Entry]) {
     var createdDirectories: Set<String> = [""]
-    for (file, isUnchanged) in zip(files, unchanged) {
+    for file in files {
       try makeParents(of: file.path, in: staging, created: &createdDirectories)
-      let current = target + "/" + file.path
-      let staged = staging + "/" + file.path
-      if isUnchanged, link(current, staged) == 0 {
-        summary.unchanged += 1
-      } else {
-        try writeFile(file.contents, to: staged)
-        summary.written += 1
+    }
+    let results = SiteRenderer.concurrentMap(Array(zip(files, current))) { file, entry in
+      Result { () throws -> (entry: OutputManifest.Entry, written: Bool) in
+        if let entry, link(target + "/" + file.path, staging + "/" + file.path) == 0 {
+          return (entry, false)
+        }
+        return (try writeFile(file.contents, to: staging + "/" + file.path, hash: file.hash), true)
       }
     }
-    return summary
+    var summary = Summary()
+    var entries: [String: OutputManifest.Entry] = [:]
+    entries.reserveCapacity(files.count)
+    for (file, result) in zip(files, results) {
+      let (entry, written) = try result.get()
+      entries[file.path] = entry
+      if written { summary.written += 1 } else { summary.unchanged += 1 }
+    }
+    return (summary, entries)
+  }
+
+  /// Puts a new manifest in place of the current one with one rename, for a
+  /// build that changed no file but learned more about them.
+  private func replaceManifest(with manifest: OutputManifest) throws {
+    let temporary = sibling("manifest")
+    _ = unlink(temporary)
+    _ = try writeFile(Data(manifest.text.utf8), to: temporary)
+    guard rename(temporary, target + "/" + OutputManifest.fileName) == 0 else {
+      let code = errno
+      _ = unlink(temporary)
+      throw WriterError.io(
+        path: target + "/" + OutputManifest.fileName, operation: "replace the manifest",
+        message: String(cString: strerror(code)))
+    }
   }
 
   /// Hard-links every file FilmSite did not write into `staging`, at the same place.
@@ -241,6 +318,7 @@ public struct SiteWriter: Sendable {
       }
     }
     if manager.fileExists(atPath: stagingDirectory) { removeTree(stagingDirectory) }
+    _ = unlink(sibling("manifest"))
   }
 
   /// Refuses `/`, the home folder and any folder with a `Package.swift` at its top.
@@ -303,7 +381,11 @@ public struct SiteWriter: Sendable {
     }
   }
 
-  private func writeFile(_ contents: Data, to path: String) throws {
+  /// Creates `path` with `contents` and returns its manifest entry.
+  /// - Parameter hash: The hash of `contents`, when the caller has it already.
+  private func writeFile(_ contents: Data, to path: String, hash: ContentHash? = nil) throws
+    -> OutputManifest.Entry
+  {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else {
       throw WriterError.io(
@@ -327,6 +409,14 @@ public struct SiteWriter: Sendable {
       throw WriterError.io(
         path: path, operation: "write", message: String(cString: strerror(failure)))
     }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else {
+      throw WriterError.io(
+        path: path, operation: "read the status of", message: String(cString: strerror(errno)))
+    }
+    return OutputManifest.Entry(
+      hash: hash ?? ContentHash(contents), size: Int(info.st_size),
+      modified: "\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)")
   }
 
   /// Removes a folder FilmSite made (a staging folder or a replaced site).

@@ -24,7 +24,11 @@ import Testing
   private func site(in output: URL) throws -> (films: Int, complete: Bool) {
     let manifest = try String(
       contentsOf: output.appendingPathComponent(".filmsite-manifest"), encoding: .utf8)
-    let listed = Set(manifest.split(separator: "\n").dropFirst().map(String.init))
+    // Lines after the header and the build fingerprint: path, hash, size, time.
+    let listed = Set(
+      manifest.split(separator: "\n").dropFirst(2).compactMap {
+        $0.split(separator: "\t").first.map(String.init)
+      })
     let present = Set(FilmSiteProcess.files(in: output)).subtracting([".filmsite-manifest"])
     let films = listed.filter { $0.hasPrefix("films/") }.count
     return (films, listed == present)

@@ -15,10 +15,17 @@ import Testing
   private func build(
     _ films: [Film], into output: String, templates: String = Fixtures.templatesDirectory
   ) async throws -> SiteWriter.Summary {
+    try await buildSummary(films, into: output, templates: templates).files
+  }
+
+  private func buildSummary(
+    _ films: [Film], into output: String, templates: String = Fixtures.templatesDirectory,
+    title: String = "Films"
+  ) async throws -> BuildSummary {
     let builder = SiteBuilder(
       source: CatalogSource(films: films), templatesDirectory: templates, outputDirectory: output,
-      configuration: SiteConfiguration(pageSize: 10))
-    return try await builder.build().files
+      configuration: SiteConfiguration(title: title, pageSize: 10))
+    return try await builder.build()
   }
 
   /// Inode and modification time of every file, by path.
@@ -91,6 +98,58 @@ import Testing
       let summary = try await build(Self.films, into: output, templates: theme)
       #expect(summary == .init(written: 30, unchanged: 5, removed: 0))
       #expect(changed(before, try identities(output)).allSatisfy { $0.hasPrefix("films/") })
+    }
+  }
+
+  @Test func rebuildWithTheSameInputsStopsBeforeRendering() async throws {
+    try await withOutput { output in
+      #expect(try await buildSummary(Self.films, into: output).upToDate == false)
+      let again = try await buildSummary(Self.films, into: output)
+      #expect(again.upToDate)
+      #expect(again.files == .init(written: 0, unchanged: 35, removed: 0))
+      #expect(again.description.contains("already up to date"))
+      // Other settings are other inputs.
+      #expect(try await buildSummary(Self.films, into: output, title: "Noir").upToDate == false)
+    }
+  }
+
+  @Test func aPageChangedOrDeletedByHandIsWrittenAgain() async throws {
+    try await withOutput { output in
+      _ = try await build(Self.films, into: output)
+      let page = output + "/films/3-film-3/index.html"
+      let original = try String(contentsOfFile: page, encoding: .utf8)
+      try original.replacingOccurrences(of: "Film 3", with: "Film X").write(
+        toFile: page, atomically: false, encoding: .utf8)
+      try FileManager.default.removeItem(atPath: output + "/films/4-film-4/index.html")
+
+      let summary = try await buildSummary(Self.films, into: output)
+      #expect(!summary.upToDate)
+      #expect(summary.files == .init(written: 2, unchanged: 33, removed: 0))
+      #expect(try String(contentsOfFile: page, encoding: .utf8) == original)
+      #expect(FileManager.default.fileExists(atPath: output + "/films/4-film-4/index.html"))
+    }
+  }
+
+  @Test func aSiteWithAVersion1ManifestIsComparedByBytesAndUpgraded() async throws {
+    try await withOutput { output in
+      _ = try await build(Self.films, into: output)
+      let manifestPath = output + "/" + OutputManifest.fileName
+      let current = try #require(
+        OutputManifest(text: try String(contentsOfFile: manifestPath, encoding: .utf8)))
+      let version1 =
+        "# filmsite manifest v1: the files FilmSite wrote here. Do not edit.\n"
+        + current.paths.joined(separator: "\n") + "\n"
+      try version1.write(toFile: manifestPath, atomically: true, encoding: .utf8)
+      let before = try identities(output)
+
+      let summary = try await buildSummary(Self.films, into: output)
+      #expect(summary.files == .init(written: 0, unchanged: 35, removed: 0))
+      #expect(changed(before, try identities(output)) == [])
+      let upgraded = try #require(
+        OutputManifest(text: try String(contentsOfFile: manifestPath, encoding: .utf8)))
+      #expect(upgraded.entries.count == 35)
+      #expect(upgraded.fingerprint != nil)
+      #expect(try await buildSummary(Self.films, into: output).upToDate)
     }
   }
 

@@ -21,7 +21,7 @@ import Testing
       #expect(summary == .init(written: 3, unchanged: 0, removed: 0))
       #expect(read(output + "/films/2-b/index.html") == "b")
       let manifest = try #require(read(output + "/" + OutputManifest.fileName))
-      #expect(manifest.contains("films/1-a/index.html\n"))
+      #expect(manifest.contains("\nfilms/1-a/index.html\t"))
     }
   }
 
@@ -94,7 +94,10 @@ import Testing
       try "keep".write(toFile: root + "/victim.txt", atomically: true, encoding: .utf8)
       let manifestPath = output + "/" + OutputManifest.fileName
       let manifest = try #require(read(manifestPath))
-      try (manifest + "../victim.txt\n/etc/hostname\n").write(
+      let edits = ["../victim.txt", "/etc/hostname", "a/../../victim.txt"].map {
+        "\($0)\t0000000000000001\t4\t1.0\n\($0)\n"
+      }
+      try (manifest + edits.joined()).write(
         toFile: manifestPath, atomically: true, encoding: .utf8)
       try SiteWriter(directory: output).write([])
       #expect(read(root + "/victim.txt") == "keep")

@@ -1,0 +1,76 @@
+import FilmCatalog
+import Foundation
+import Testing
+
+@testable import FilmSite
+
+@Suite struct BuildFingerprintTests {
+  private static let film = Film(
+    id: "1", title: "Heat", year: 1995, runtime: 170, director: "Michael Mann",
+    genres: ["Crime", "Drama"], overview: "A *heist*.", posterPath: "/heat.jpg")
+
+  private func fingerprint(
+    _ films: [Film], configuration: SiteConfiguration = SiteConfiguration(),
+    theme: String = Fixtures.templatesDirectory
+  ) throws -> ContentHash {
+    try BuildFingerprint.make(films: films, themeDirectory: theme, configuration: configuration)
+  }
+
+  @Test func sameInputsGiveTheSameFingerprint() throws {
+    #expect(try fingerprint([Self.film]) == fingerprint([Self.film]))
+  }
+
+  @Test func everyFieldOfAFilmCounts() throws {
+    // A new field of Film must be hashed too: this count is a reminder.
+    #expect(Mirror(reflecting: Self.film).children.count == 8)
+    let f = Self.film
+    let variants = [
+      Film(
+        id: "2", title: f.title, year: f.year, runtime: f.runtime, director: f.director,
+        genres: f.genres, overview: f.overview, posterPath: f.posterPath),
+      Film(
+        id: f.id, title: "Heat!", year: f.year, runtime: f.runtime, director: f.director,
+        genres: f.genres, overview: f.overview, posterPath: f.posterPath),
+      Film(
+        id: f.id, title: f.title, year: nil, runtime: f.runtime, director: f.director,
+        genres: f.genres, overview: f.overview, posterPath: f.posterPath),
+      Film(
+        id: f.id, title: f.title, year: f.year, runtime: 171, director: f.director,
+        genres: f.genres, overview: f.overview, posterPath: f.posterPath),
+      Film(
+        id: f.id, title: f.title, year: f.year, runtime: f.runtime, director: nil,
+        genres: f.genres, overview: f.overview, posterPath: f.posterPath),
+      Film(
+        id: f.id, title: f.title, year: f.year, runtime: f.runtime, director: f.director,
+        genres: ["Crime Drama"], overview: f.overview, posterPath: f.posterPath),
+      Film(
+        id: f.id, title: f.title, year: f.year, runtime: f.runtime, director: f.director,
+        genres: f.genres, overview: "A heist.", posterPath: f.posterPath),
+      Film(
+        id: f.id, title: f.title, year: f.year, runtime: f.runtime, director: f.director,
+        genres: f.genres, overview: f.overview, posterPath: nil),
+    ]
+    let original = try fingerprint([f])
+    for variant in variants {
+      #expect(try fingerprint([variant]) != original, "\(variant)")
+    }
+  }
+
+  @Test func orderSettingsAndThemeCount() throws {
+    let other = Film(id: "2", title: "Alien")
+    #expect(try fingerprint([Self.film, other]) != fingerprint([other, Self.film]))
+    #expect(
+      try fingerprint([Self.film], configuration: SiteConfiguration(pageSize: 10))
+        != fingerprint([Self.film]))
+
+    let theme = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "filmsite-fingerprint-\(UUID().uuidString)"
+    ).path
+    try FileManager.default.copyItem(atPath: Fixtures.templatesDirectory, toPath: theme)
+    defer { try? FileManager.default.removeItem(atPath: theme) }
+    let before = try fingerprint([Self.film], theme: theme)
+    try "body { color: red }".write(
+      toFile: theme + "/assets/extra.css", atomically: true, encoding: .utf8)
+    #expect(try fingerprint([Self.film], theme: theme) != before)
+  }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+
+@testable import FilmSite
+
+@Suite struct ContentHashTests {
+  /// Manifests keep these hashes between builds and FilmSite versions: a change
+  /// to the function must be deliberate (and would make every page look changed once).
+  @Test func hashIsTheSameInEveryRun() {
+    #expect(ContentHash("").description == ContentHash("").description)
+    // Computed independently with a Python MurmurHash64A and FilmSite's seed.
+    #expect(ContentHash("The Matrix").description == "52c876c5577b16cb")
+  }
+
+  @Test func everyLengthAndEveryByteCounts() {
+    var seen: Set<ContentHash> = []
+    let bytes = Array("abcdefghijklmnopqrstuvwxyz0123456789".utf8)
+    for length in 0...bytes.count {
+      seen.insert(ContentHash(Data(bytes.prefix(length))))
+    }
+    for index in bytes.indices {
+      var changed = bytes
+      changed[index] ^= 1
+      seen.insert(ContentHash(Data(changed)))
+    }
+    #expect(seen.count == bytes.count + 1 + bytes.count)
+  }
+
+  @Test func hexadecimalFormRoundTrips() throws {
+    for value: UInt64 in [0, 1, 0xFFFF_FFFF_FFFF_FFFF, 0x0123_4567_89AB_CDEF] {
+      let hash = ContentHash(value: value)
+      #expect(hash.description.count == 16)
+      #expect(ContentHash(hex: Substring(hash.description)) == hash)
+    }
+    #expect(ContentHash(hex: "xyz") == nil)
+    #expect(ContentHash(hex: "0123456789abcdef0") == nil)
+  }
+
+  @Test func combinedValuesAreDelimited() {
+    func hash(_ parts: [String?]) -> ContentHash {
+      var hasher = ContentHasher()
+      for part in parts { hasher.combine(part) }
+      return hasher.finalize()
+    }
+    #expect(hash(["ab", "c"]) != hash(["a", "bc"]))
+    #expect(hash([nil]) != hash([""]))
+    #expect(hash(["a", nil]) != hash([nil, "a"]))
+    #expect(hash(["a", "b"]) == hash(["a", "b"]))
+  }
+}

@@ -1,0 +1,50 @@
+import Testing
+
+@testable import FilmSite
+
+@Suite struct OutputManifestTests {
+  private let entry = OutputManifest.Entry(
+    hash: ContentHash(value: 42), size: 120, modified: "1764400000.123456789")
+
+  @Test func aManifestReadsBackAsItWasWritten() throws {
+    let manifest = OutputManifest(
+      entries: ["index.html": entry, "films/1-a/index.html": entry],
+      fingerprint: ContentHash(value: 7))
+    let read = try #require(OutputManifest(text: manifest.text))
+    #expect(read == manifest)
+    #expect(read.paths == ["films/1-a/index.html", "index.html"])
+    #expect(manifest.text.contains("\nindex.html\t000000000000002a\t120\t1764400000.123456789\n"))
+  }
+
+  @Test func version1ManifestsKeepTheirPathsWithoutEntries() throws {
+    let text =
+      "# filmsite manifest v1: the files FilmSite wrote here. Do not edit.\na.html\nb/c.html\n"
+    let read = try #require(OutputManifest(text: text))
+    #expect(read.paths == ["a.html", "b/c.html"])
+    #expect(read.entries.isEmpty)
+    #expect(read.fingerprint == nil)
+  }
+
+  @Test func unsafeOrMalformedLinesAreLeftOut() throws {
+    let text = """
+      # filmsite manifest v2: the files FilmSite wrote here. Do not edit.
+      # build 0000000000000007
+      ok.html\t000000000000002a\t1\t1.0
+      ../escape.html\t000000000000002a\t1\t1.0
+      /etc/passwd\t000000000000002a\t1\t1.0
+      a/./b.html\t000000000000002a\t1\t1.0
+      tab\there.html\t000000000000002a\t1\t1.0
+      no-fields.html
+      bad-hash.html\tnothex\t1\t1.0
+
+      """
+    let read = try #require(OutputManifest(text: text))
+    #expect(read.paths == ["ok.html"])
+    #expect(read.fingerprint == ContentHash(value: 7))
+  }
+
+  @Test func otherFilesAreNotManifests() {
+    #expect(OutputManifest(text: "") == nil)
+    #expect(OutputManifest(text: "index.html\n") == nil)
+  }
+}
