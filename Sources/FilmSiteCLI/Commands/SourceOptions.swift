@@ -26,7 +26,8 @@ struct SourceOptions {
       name: "--max-pages", valueName: "n",
       help: "Most source pages to pull (default: 500, or all of a catalog file)"),
     .init(
-      name: "--concurrency", valueName: "k", help: "Page requests in flight, 1 to 16 (default: 1)"),
+      name: "--concurrency", valueName: "k",
+      help: "Requests in flight (pages; with --tmdb, details too), 1 to 16 (default: 1)"),
     .init(
       name: "--retries", valueName: "n",
       help: "Retries of a page that failed transiently (default: 3)"),
@@ -61,8 +62,11 @@ struct SourceOptions {
     allowPartial = arguments.has("--allow-partial")
     let cap = try arguments.integer("--max-pages", in: 1...Int.max)
     let isTMDB = arguments.has("--tmdb")
-    for option in ["--language", "--include-adult"] where !isTMDB && arguments.has(option) {
-      throw UsageError("\(arguments.command): option '\(option)' needs --tmdb")
+    if !isTMDB {
+      for option in ["--language", "--include-adult"]
+      where arguments.string(option) != nil || arguments.has(option) {
+        throw UsageError("\(arguments.command): option '\(option)' needs --tmdb")
+      }
     }
     if isTMDB, arguments.string("--catalog") != nil {
       throw UsageError("\(arguments.command): give --catalog or --tmdb, not both")
@@ -112,6 +116,12 @@ struct SourceOptions {
       ?? HTTPSource.defaultMaximumResponseBytes
     maxPages = cap ?? Paginator.defaultMaxPages
     if isTMDB {
+      // TMDB answers no search page past 500.
+      guard maxPages <= Paginator.defaultMaxPages else {
+        throw UsageError(
+          "\(arguments.command): TMDB serves at most \(Paginator.defaultMaxPages) search pages, so --max-pages must be 1 to \(Paginator.defaultMaxPages) with --tmdb"
+        )
+      }
       let client = TMDBClient(
         baseURL: url, credentials: try TMDBCredentials(environment: environment),
         language: arguments.string("--language") ?? TMDBClient.defaultLanguage,

@@ -299,6 +299,22 @@ import Testing
     }
   }
 
+  @Test func tmdbOptionsAreRefusedWithoutTMDBAndPagesPastTMDBsCap() throws {
+    let language = try FilmSiteProcess.run([
+      "build", "--language", "fr-FR", "--output", "/nonexistent",
+    ])
+    #expect(language.status == 64)
+    #expect(language.stderr == "filmsite build: option '--language' needs --tmdb\n")
+    let adult = try FilmSiteProcess.run(["pull", "--include-adult", "--out", "/nonexistent"])
+    #expect(adult.status == 64)
+    #expect(adult.stderr == "filmsite pull: option '--include-adult' needs --tmdb\n")
+    let cap = try FilmSiteProcess.run(
+      ["build", "--tmdb", "--max-pages", "501", "--output", "/nonexistent"],
+      environment: Self.token)
+    #expect(cap.status == 64)
+    #expect(cap.stderr.contains("--max-pages must be 1 to 500 with --tmdb"))
+  }
+
   @Test func aSiteFromAnotherSourceCarriesNoTMDBCredit() throws {
     try FilmSiteProcess.withTemporaryDirectory { directory in
       let output = directory.appendingPathComponent("Output")
