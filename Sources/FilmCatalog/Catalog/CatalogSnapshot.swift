@@ -34,14 +34,20 @@ public struct CatalogSnapshot: Encodable, Sendable {
   }
 
   /// The credit recorded in the header of the catalog file at `path`, or
-  /// `nil` when the file has none or is not a snapshot.
+  /// `nil` when the file has none, is not a snapshot, or gives a link that is
+  /// not http or https (the file is data, and the link lands in every page).
   public static func attribution(atPath path: String) -> Attribution? {
     struct File: Decodable {
       struct Header: Decodable { let attribution: Attribution? }
       let filmsite: Header?
     }
     guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)) else { return nil }
-    return (try? JSONDecoder().decode(File.self, from: data))?.filmsite?.attribution
+    guard
+      let attribution = (try? JSONDecoder().decode(File.self, from: data))?.filmsite?.attribution,
+      let scheme = URL(string: attribution.url)?.scheme?.lowercased(),
+      scheme == "http" || scheme == "https"
+    else { return nil }
+    return attribution
   }
 
   /// The snapshot as pretty-printed JSON with sorted keys and a final newline.

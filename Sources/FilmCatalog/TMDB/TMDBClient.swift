@@ -88,18 +88,16 @@ public struct TMDBClient: Sendable {
   /// source of a snapshot.
   public func searchDescription(_ query: String) -> String {
     let (path, items) = searchRequest(query)
-    return (try? url(path, items)).map(SecretMasking.masked) ?? SecretMasking.masked(baseURL)
+    return SecretMasking.masked(url(path, items) ?? baseURL)
   }
 
   /// `baseURL` + `/path`, with the base's own query items, `items`, the
-  /// language and, with key credentials, `api_key`.
-  func url(_ path: String, _ items: [URLQueryItem]) throws -> URL {
+  /// language and, with key credentials, `api_key`; `nil` when the base is
+  /// not an http or https URL.
+  func url(_ path: String, _ items: [URLQueryItem]) -> URL? {
     guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false),
       let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https"
-    else {
-      throw TMDBError(
-        stage: .genreList, url: SecretMasking.masked(baseURL), reason: .http(.invalidURL))
-    }
+    else { return nil }
     var base = components.path
     while base.hasSuffix("/") { base.removeLast() }
     components.path = base + "/" + path
@@ -113,22 +111,15 @@ public struct TMDBClient: Sendable {
     // URLComponents leaves "+" alone, which servers read as a space.
     components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(
       of: "+", with: "%2B")
-    guard let url = components.url else {
-      throw TMDBError(
-        stage: .genreList, url: SecretMasking.masked(baseURL), reason: .http(.invalidURL))
-    }
-    return url
+    return components.url
   }
 
   /// Sends the request, retrying transient failures, and decodes the body.
   private func get<Response: Decodable>(
     _ path: String, _ items: [URLQueryItem], stage: TMDBError.Stage
   ) async throws -> Response {
-    let requestURL: URL
-    do {
-      requestURL = try url(path, items)
-    } catch let error as TMDBError {
-      throw TMDBError(stage: stage, url: error.url, reason: error.reason)
+    guard let requestURL = url(path, items) else {
+      throw TMDBError(stage: stage, url: SecretMasking.masked(baseURL), reason: .http(.invalidURL))
     }
     var request = URLRequest(url: requestURL, timeoutInterval: timeout)
     request.setValue("application/json", forHTTPHeaderField: "Accept")

@@ -28,4 +28,15 @@ import Testing
     #expect(CatalogSnapshot.attribution(atPath: file.path) == nil)
     #expect(CatalogSnapshot.attribution(atPath: file.path + ".missing") == nil)
   }
+
+  @Test func anAttributionLinkThatIsNotHTTPIsIgnored() throws {
+    let snapshot = CatalogSnapshot(
+      films: films, query: "", source: "s",
+      attribution: Attribution(text: "Credit", url: "javascript:alert(1)"))
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "snapshot-\(UUID().uuidString).json")
+    defer { try? FileManager.default.removeItem(at: file) }
+    try snapshot.data().write(to: file)
+    #expect(CatalogSnapshot.attribution(atPath: file.path) == nil)
+  }
 }
