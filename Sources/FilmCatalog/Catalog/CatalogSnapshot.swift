@@ -3,7 +3,8 @@ import Foundation
 /// A pulled catalog saved as film JSON, so a site can be rebuilt offline.
 ///
 /// It is an object with a `filmsite` header (the query, the source URL with
-/// secrets masked, and when it was pulled) and a `results` array, which
+/// secrets masked, when it was pulled, and the credit the source requires, if
+/// any) and a `results` array, which
 /// ``CatalogFile`` reads like any catalog, ignoring the header. Keys are
 /// sorted and films keep their order, so the same films give the same
 /// `results` bytes.
@@ -13,16 +14,40 @@ public struct CatalogSnapshot: Encodable, Sendable {
     public let source: String
     /// ISO 8601, in UTC.
     public let pulledAt: String
+    /// The credit a site built from these films must show, such as TMDB's.
+    public let attribution: Attribution?
   }
 
   public let filmsite: Header
   public let results: [Film]
 
-  public init(films: [Film], query: String, source: String, pulledAt: Date = Date()) {
+  public init(
+    films: [Film], query: String, source: String, pulledAt: Date = Date(),
+    attribution: Attribution? = nil
+  ) {
     let formatter = ISO8601DateFormatter()
     formatter.timeZone = TimeZone(identifier: "UTC")
-    filmsite = Header(query: query, source: source, pulledAt: formatter.string(from: pulledAt))
+    filmsite = Header(
+      query: query, source: source, pulledAt: formatter.string(from: pulledAt),
+      attribution: attribution)
     results = films
+  }
+
+  /// The credit recorded in the header of the catalog file at `path`, or
+  /// `nil` when the file has none, is not a snapshot, or gives a link that is
+  /// not http or https (the file is data, and the link lands in every page).
+  public static func attribution(atPath path: String) -> Attribution? {
+    struct File: Decodable {
+      struct Header: Decodable { let attribution: Attribution? }
+      let filmsite: Header?
+    }
+    guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)) else { return nil }
+    guard
+      let attribution = (try? JSONDecoder().decode(File.self, from: data))?.filmsite?.attribution,
+      let scheme = URL(string: attribution.url)?.scheme?.lowercased(),
+      scheme == "http" || scheme == "https"
+    else { return nil }
+    return attribution
   }
 
   /// The snapshot as pretty-printed JSON with sorted keys and a final newline.

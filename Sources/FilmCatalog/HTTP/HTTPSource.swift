@@ -133,7 +133,7 @@ public struct HTTPSource: FilmSource {
     return pageURL
   }
 
-  private static func describe(_ error: URLError) -> String {
+  static func describe(_ error: URLError) -> String {
     switch error.code {
     case .cannotConnectToHost: return "connection refused"
     case .networkConnectionLost: return "the connection was closed before the response was complete"

@@ -65,6 +65,8 @@ struct PageRenderer: Sendable {
     context["title"] = .text(title.map { "\($0) · \(configuration.title)" } ?? configuration.title)
     context["content"] = .text(html)
     context["pageKind"] = .text(kind)
+    context["attribution"] = .optional(configuration.attribution?.text)
+    context["attributionURL"] = .optional(configuration.attribution?.url)
     if let (page, pagination) = pager {
       context["page"] = .text(String(page))
       context["pageCount"] = .text(String(pagination.pageCount))

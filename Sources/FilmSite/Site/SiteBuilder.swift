@@ -21,6 +21,10 @@ public struct SiteBuilder: Sendable {
   public var allowPartial = false
   /// Called as pages arrive.
   public var progress: (@Sendable (Paginator.Progress) -> Void)?
+  /// A step between the pull and the render, for sources whose search results
+  /// lack fields that another request gives (TMDB's details). It gets the
+  /// pulled films and returns the films to build.
+  public var enrich: (@Sendable ([Film]) async throws -> [Film])?
 
   public init(
     source: any FilmSource,
@@ -54,7 +58,7 @@ public struct SiteBuilder: Sendable {
       source: source, query: query, maxPages: maxPages, concurrency: concurrency,
       progress: progress)
     let pull = try await paginator.pull(allowPartial: allowPartial)
-    let films = pull.films
+    let films = try await enrich?(pull.films) ?? pull.films
     let fingerprint = try BuildFingerprint.make(
       films: films, themeDirectory: templatesDirectory, configuration: configuration)
     let written: SiteWriter.Summary

@@ -1,3 +1,5 @@
+import FilmCatalog
+
 /// The choices that shape a site, independent of where its films come from.
 public struct SiteConfiguration: Sendable, Equatable, Encodable {
   public static let defaultPageSize = 24
@@ -12,16 +14,20 @@ public struct SiteConfiguration: Sendable, Equatable, Encodable {
   /// The absolute URL the site is published at, if known. Links stay relative;
   /// this is kept for files that need absolute URLs.
   public var baseURL: String?
+  /// A credit the source requires on every page (TMDB's notice), shown in the layout's footer.
+  public var attribution: Attribution?
 
   public init(
     title: String = "Films",
     pageSize: Int = SiteConfiguration.defaultPageSize,
     posterBaseURL: String = SiteConfiguration.defaultPosterBaseURL,
-    baseURL: String? = nil
+    baseURL: String? = nil,
+    attribution: Attribution? = nil
   ) {
     self.title = title
     self.pageSize = pageSize
     self.posterBaseURL = posterBaseURL
     self.baseURL = baseURL
+    self.attribution = attribution
   }
 }

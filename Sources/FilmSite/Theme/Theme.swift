@@ -83,7 +83,8 @@ public struct Theme: Sendable {
 
     public static let layout = TemplateSchema(
       values: common + [
-        "title", "content", "pageKind", "prevURL", "nextURL", "page", "pageCount",
+        "title", "content", "pageKind", "prevURL", "nextURL", "page", "pageCount", "attribution",
+        "attributionURL",
       ])
     public static let film = TemplateSchema(
       values: common + filmFields + ["indexURL", "indexPage"])

@@ -1,6 +1,7 @@
 import FilmCatalog
 import FilmSite
 import Foundation
+import Synchronization
 
 /// `filmsite build`: pulls films from a catalog or an API and writes the site.
 struct BuildCommand {
@@ -30,6 +31,10 @@ struct BuildCommand {
     per film at films/<id>-<slug>/. With --api, FILMSITE_API_TOKEN (if set) is
     sent as "Authorization: Bearer <token>".
 
+    With --tmdb, films come from TMDB's search (or, without --query, its most
+    popular films) with each film's details, and the footer credits TMDB. Set
+    TMDB_API_TOKEN (sent as a bearer token) or TMDB_API_KEY (sent as api_key).
+
     Options:
     \(parser.optionsHelp)
     """
@@ -56,7 +61,8 @@ struct BuildCommand {
     configuration.baseURL = arguments.string("--base-url")
 
     let options = try SourceOptions(arguments, environment: ProcessInfo.processInfo.environment)
-    defer { options.httpSource?.close() }
+    defer { options.close() }
+    configuration.attribution = options.attribution
     let quiet = arguments.has("--quiet")
     let reporter = options.progressReporter(quiet: quiet)
     var builder = SiteBuilder(
@@ -71,18 +77,36 @@ struct BuildCommand {
     builder.concurrency = options.concurrency
     builder.allowPartial = options.allowPartial
     if let reporter { builder.progress = { reporter.report($0) } }
-    let summary = try await builder.build()
+    let skipped = Mutex<[TMDBError]>([])
+    if let enricher = options.detailsEnricher(reporter: reporter) {
+      builder.enrich = { films in
+        let result = try await enricher.enrich(films)
+        skipped.withLock { $0 = result.skipped }
+        return result.films
+      }
+    }
+    let summary: BuildSummary
+    do {
+      summary = try await builder.build()
+    } catch let error as PaginationError where error.underlying is TMDBError {
+      // A TMDB error already names its search page.
+      throw error.underlying
+    }
     reporter?.finish()
-    if let failure = summary.failure {
+    for error in skipped.withLock({ $0 }) {
       FilmSiteCommand.printError(
-        "warning: THE SITE IS INCOMPLETE (--allow-partial): \(SecretMasking.redacting(secrets, in: "\(failure)"))"
+        "warning: skipped film (--allow-partial): \(SecretMasking.redacting(secrets, in: "\(error)"))"
+      )
+    }
+    if let failure = summary.failure {
+      let message = failure.underlying is TMDBError ? "\(failure.underlying)" : "\(failure)"
+      FilmSiteCommand.printError(
+        "warning: THE SITE IS INCOMPLETE (--allow-partial): \(SecretMasking.redacting(secrets, in: message))"
       )
     }
     if !quiet {
-      let requests = options.httpSource.map {
-        "; \($0.statistics.requests) requests, \($0.statistics.retries) retries"
-      }
-      print("\(summary)\(requests ?? "")")
+      let skippedNote = skipped.withLock { $0.isEmpty ? "" : "; \($0.count) skipped" }
+      print("\(summary)\(skippedNote)\(options.requestSummary)")
     }
     return FilmSiteCommand.ExitCode.success
   }

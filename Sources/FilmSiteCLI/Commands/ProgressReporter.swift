@@ -7,7 +7,8 @@ import Synchronization
 final class ProgressReporter: Sendable {
   private let statistics: HTTPSource.Statistics
   private let isTerminal = isatty(STDERR_FILENO) == 1
-  private let lastPrinted = Mutex<ContinuousClock.Instant?>(nil)
+  /// When a plain line was last printed, and for which stage.
+  private let lastPrinted = Mutex<(time: ContinuousClock.Instant, stage: String)?>(nil)
   private static let plainInterval = Duration.seconds(3)
 
   init(statistics: HTTPSource.Statistics) {
@@ -16,17 +17,33 @@ final class ProgressReporter: Sendable {
 
   func report(_ progress: Paginator.Progress) {
     let total = progress.totalPages.map { "/\($0)" } ?? ""
+    show(
+      "Pulling page \(progress.pagesLoaded)\(total) · \(progress.films) films · \(retriesText)",
+      stage: "pages")
+  }
+
+  /// The details stage of a TMDB pull.
+  func report(_ progress: TMDBDetailsEnricher.Progress) {
+    show(
+      "Fetching details \(progress.fetched)/\(progress.total) · \(retriesText)", stage: "details")
+  }
+
+  private var retriesText: String {
     let retries = statistics.retries
-    let line =
-      "Pulling page \(progress.pagesLoaded)\(total) · \(progress.films) films · \(retries) \(retries == 1 ? "retry" : "retries")"
+    return "\(retries) \(retries == 1 ? "retry" : "retries")"
+  }
+
+  /// Rewrites the live line, or prints a plain line when the last one is old
+  /// enough or was about another stage.
+  private func show(_ line: String, stage: String) {
     if isTerminal {
       write("\r\u{1B}[K" + line)
       return
     }
     let now = ContinuousClock.now
     let due = lastPrinted.withLock { last -> Bool in
-      guard last.map({ now - $0 >= Self.plainInterval }) ?? true else { return false }
-      last = now
+      if let last, last.stage == stage, now - last.time < Self.plainInterval { return false }
+      last = (now, stage)
       return true
     }
     if due { write(line + "\n") }

@@ -13,12 +13,13 @@ struct PullCommand {
 
   static var help: String {
     """
-    Usage: filmsite pull --api <url> --out <file> [options]
+    Usage: filmsite pull (--api <url> | --tmdb) --out <file> [options]
 
     Pulls every page of a search and writes the films as a catalog file:
     {"filmsite": {"query", "source", "pulledAt"}, "results": [films]}, which
     'filmsite build --catalog <file>' reads. The same films give the same
-    "results" bytes.
+    "results" bytes. With --tmdb, each film's details are fetched too, and the
+    header records TMDB's attribution, which a build from the file shows.
 
     Options:
     \(parser.optionsHelp)
@@ -41,7 +42,7 @@ struct PullCommand {
       throw UsageError("filmsite pull: option '--out' is required")
     }
     let options = try SourceOptions(arguments, environment: ProcessInfo.processInfo.environment)
-    defer { options.httpSource?.close() }
+    defer { options.close() }
     let quiet = arguments.has("--quiet")
     let reporter = options.progressReporter(quiet: quiet)
     let start = ContinuousClock.now
@@ -49,19 +50,39 @@ struct PullCommand {
       source: options.source, query: options.query, maxPages: options.maxPages,
       concurrency: options.concurrency,
       progress: reporter.map { reporter in { @Sendable progress in reporter.report(progress) } })
-    let pull = try await paginator.pull(allowPartial: options.allowPartial)
+    let pull: PullResult
+    do {
+      pull = try await paginator.pull(allowPartial: options.allowPartial)
+    } catch let error as PaginationError where error.underlying is TMDBError {
+      // A TMDB error already names its search page.
+      throw error.underlying
+    }
+    var films = pull.films
+    var skipped: [TMDBError] = []
+    if let enricher = options.detailsEnricher(reporter: reporter) {
+      let result = try await enricher.enrich(films)
+      films = result.films
+      skipped = result.skipped
+    }
     reporter?.finish()
 
     let snapshot = CatalogSnapshot(
-      films: pull.films, query: options.query, source: options.sourceName)
+      films: films, query: options.query, source: options.sourceName,
+      attribution: options.attribution)
     do {
       try snapshot.data().write(to: URL(fileURLWithPath: out), options: .atomic)
     } catch {
       throw PullError(file: out, message: (error as NSError).localizedDescription)
     }
-    if let failure = pull.failure {
+    for error in skipped {
       FilmSiteCommand.printError(
-        "warning: THE CATALOG IS INCOMPLETE (--allow-partial): \(SecretMasking.redacting(secrets, in: "\(failure)"))"
+        "warning: skipped film (--allow-partial): \(SecretMasking.redacting(secrets, in: "\(error)"))"
+      )
+    }
+    if let failure = pull.failure {
+      let message = failure.underlying is TMDBError ? "\(failure.underlying)" : "\(failure)"
+      FilmSiteCommand.printError(
+        "warning: THE CATALOG IS INCOMPLETE (--allow-partial): \(SecretMasking.redacting(secrets, in: message))"
       )
     }
     if !quiet {
@@ -70,11 +91,10 @@ struct PullCommand {
         format: "%.2f", Double(seconds.seconds) + Double(seconds.attoseconds) / 1e18)
       let duplicates =
         pull.duplicatesDropped > 0 ? " (\(pull.duplicatesDropped) duplicates dropped)" : ""
-      let requests = options.httpSource.map {
-        "; \($0.statistics.requests) requests, \($0.statistics.retries) retries"
-      }
+      let skippedNote = skipped.isEmpty ? "" : "; \(skipped.count) skipped"
       print(
-        "Pulled \(pull.films.count) films\(duplicates) into \(out) in \(time) s\(requests ?? "")")
+        "Pulled \(films.count) films\(duplicates) into \(out) in \(time) s\(skippedNote)\(options.requestSummary)"
+      )
     }
     return FilmSiteCommand.ExitCode.success
   }

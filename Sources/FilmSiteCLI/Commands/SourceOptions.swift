@@ -11,6 +11,13 @@ struct SourceOptions {
       name: "--catalog", valueName: "path", help: "Film JSON to read (default: \(defaultCatalog))"),
     .init(name: "--api", valueName: "url", help: "A paged JSON search API to pull from instead"),
     .init(
+      name: "--tmdb", valueName: nil,
+      help: "Pull from TMDB's API v3 (--api overrides \(TMDBClient.defaultBaseURL))"),
+    .init(
+      name: "--language", valueName: "tag",
+      help: "TMDB's language for titles and overviews (default: \(TMDBClient.defaultLanguage))"),
+    .init(name: "--include-adult", valueName: nil, help: "Include TMDB's adult films"),
+    .init(
       name: "--query", valueName: "text", help: "Only films whose title or director contains this"),
     .init(
       name: "--header", valueName: "'Name: value'", help: "A request header for --api (repeatable)",
@@ -19,7 +26,8 @@ struct SourceOptions {
       name: "--max-pages", valueName: "n",
       help: "Most source pages to pull (default: 500, or all of a catalog file)"),
     .init(
-      name: "--concurrency", valueName: "k", help: "Page requests in flight, 1 to 16 (default: 1)"),
+      name: "--concurrency", valueName: "k",
+      help: "Requests in flight (pages; with --tmdb, details too), 1 to 16 (default: 1)"),
     .init(
       name: "--retries", valueName: "n",
       help: "Retries of a page that failed transiently (default: 3)"),
@@ -37,6 +45,10 @@ struct SourceOptions {
   let source: any FilmSource
   /// The HTTP source, when pulling from `--api`, for its statistics.
   let httpSource: HTTPSource?
+  /// The TMDB client, with `--tmdb`.
+  let tmdb: TMDBClient?
+  /// The credit every page must show: TMDB's with `--tmdb`, or the one a snapshot records.
+  let attribution: Attribution?
   /// The catalog path, or the API URL with secrets masked.
   let sourceName: String
   let query: String
@@ -49,13 +61,25 @@ struct SourceOptions {
     concurrency = try arguments.integer("--concurrency", in: 1...Paginator.maximumConcurrency) ?? 1
     allowPartial = arguments.has("--allow-partial")
     let cap = try arguments.integer("--max-pages", in: 1...Int.max)
+    let isTMDB = arguments.has("--tmdb")
+    if !isTMDB {
+      for option in ["--language", "--include-adult"]
+      where arguments.string(option) != nil || arguments.has(option) {
+        throw UsageError("\(arguments.command): option '\(option)' needs --tmdb")
+      }
+    }
+    if isTMDB, arguments.string("--catalog") != nil {
+      throw UsageError("\(arguments.command): give --catalog or --tmdb, not both")
+    }
 
-    guard let api = arguments.string("--api") else {
+    guard let api = arguments.string("--api") ?? (isTMDB ? TMDBClient.defaultBaseURL : nil) else {
       let catalog = arguments.string("--catalog") ?? Self.defaultCatalog
       let films = try CatalogFile.load(path: catalog)
       let source = CatalogSource(films: films)
       self.source = source
       httpSource = nil
+      tmdb = nil
+      attribution = CatalogSnapshot.attribution(atPath: catalog)
       sourceName = catalog
       // A catalog file is read whole (up to its first empty page) unless the user caps it:
       // the cap exists for paged APIs.
@@ -83,9 +107,6 @@ struct SourceOptions {
       let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
       headers.append((name, value))
     }
-    if let token = environment["FILMSITE_API_TOKEN"], !token.isEmpty {
-      headers.append(("Authorization", "Bearer \(token)"))
-    }
     let retries = try arguments.integer("--retries", in: 0...20) ?? 3
     // Whole seconds: URLSession on Linux rounds request timeouts down to seconds.
     let timeout =
@@ -93,13 +114,70 @@ struct SourceOptions {
     let limit =
       try arguments.integer("--max-response-bytes", in: 1...Int.max)
       ?? HTTPSource.defaultMaximumResponseBytes
+    maxPages = cap ?? Paginator.defaultMaxPages
+    if isTMDB {
+      // TMDB answers no search page past 500.
+      guard maxPages <= Paginator.defaultMaxPages else {
+        throw UsageError(
+          "\(arguments.command): TMDB serves at most \(Paginator.defaultMaxPages) search pages, so --max-pages must be 1 to \(Paginator.defaultMaxPages) with --tmdb"
+        )
+      }
+      let client = TMDBClient(
+        baseURL: url, credentials: try TMDBCredentials(environment: environment),
+        language: arguments.string("--language") ?? TMDBClient.defaultLanguage,
+        includeAdult: arguments.has("--include-adult"), headers: headers, timeout: timeout,
+        maximumResponseBytes: limit, retryPolicy: RetryPolicy(retries: retries))
+      source = TMDBSource(client: client)
+      httpSource = nil
+      tmdb = client
+      attribution = .tmdb
+      sourceName = client.searchDescription(query)
+      return
+    }
+    if let token = environment["FILMSITE_API_TOKEN"], !token.isEmpty {
+      headers.append(("Authorization", "Bearer \(token)"))
+    }
     let source = HTTPSource(
       url: url, headers: headers, timeout: timeout, maximumResponseBytes: limit,
       retryPolicy: RetryPolicy(retries: retries))
     self.source = source
     httpSource = source
+    tmdb = nil
+    attribution = nil
     sourceName = SecretMasking.masked(url)
-    maxPages = cap ?? Paginator.defaultMaxPages
+  }
+
+  /// Requests and retries so far, for an API source.
+  var statistics: HTTPSource.Statistics? {
+    httpSource?.statistics ?? tmdb?.statistics
+  }
+
+  /// Ends the connection pool of an API source.
+  func close() {
+    httpSource?.close()
+    tmdb?.close()
+  }
+
+  /// The requests and retries of the pull, for the summary line: with
+  /// `--tmdb`, the requests of each stage too.
+  var requestSummary: String {
+    guard let statistics else { return "" }
+    let stages = tmdb.map { client in
+      let counts = client.requestCounts
+      return
+        " (\(counts.genreList) genre list, \(counts.searchPages) search pages, \(counts.details) details)"
+    }
+    return "; \(statistics.requests) requests\(stages ?? ""), \(statistics.retries) retries"
+  }
+
+  /// With `--tmdb`, the step that fetches each film's details; its progress
+  /// goes to `reporter`.
+  func detailsEnricher(reporter: ProgressReporter?) -> TMDBDetailsEnricher? {
+    tmdb.map { client in
+      TMDBDetailsEnricher(
+        client: client, concurrency: concurrency, allowPartial: allowPartial,
+        progress: reporter.map { reporter in { @Sendable progress in reporter.report(progress) } })
+    }
   }
 
   /// Values that must not appear in output: header values and the API token.
@@ -109,12 +187,13 @@ struct SourceOptions {
         line[line.index(after: $0)...].trimmingCharacters(in: .whitespaces)
       }
     }
-    return headerValues + [environment["FILMSITE_API_TOKEN"]].compactMap { $0 }
+    let tokens = ["FILMSITE_API_TOKEN", TMDBCredentials.tokenVariable, TMDBCredentials.keyVariable]
+    return headerValues + tokens.compactMap { environment[$0] }
   }
 
   /// Shows how the pull goes on stderr, unless `quiet`; only for API sources.
   func progressReporter(quiet: Bool) -> ProgressReporter? {
-    guard !quiet, let httpSource else { return nil }
-    return ProgressReporter(statistics: httpSource.statistics)
+    guard !quiet, let statistics else { return nil }
+    return ProgressReporter(statistics: statistics)
   }
 }

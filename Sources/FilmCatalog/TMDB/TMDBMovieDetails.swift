@@ -1,0 +1,69 @@
+import Foundation
+
+/// What `GET /movie/{id}?append_to_response=credits` gives that a search
+/// result lacks: the runtime, the genres by name and the crew.
+public struct TMDBMovieDetails: Decodable, Sendable, Equatable {
+  public let id: Int
+  /// Minutes; TMDB sends `null` or `0` when it does not know.
+  public let runtime: Int?
+  public let genres: [TMDBGenreMap.Genre]
+  public let credits: Credits?
+
+  public struct Credits: Decodable, Sendable, Equatable {
+    public let crew: [CrewMember]
+
+    private enum CodingKeys: String, CodingKey {
+      case crew
+    }
+
+    public init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      crew = try container.decodeIfPresent([CrewMember].self, forKey: .crew) ?? []
+    }
+  }
+
+  public struct CrewMember: Decodable, Sendable, Equatable {
+    public let id: Int?
+    public let name: String
+    public let job: String?
+    public let department: String?
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case id, runtime, genres, credits
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    id = try container.decode(Int.self, forKey: .id)
+    runtime = try container.decodeIfPresent(Int.self, forKey: .runtime)
+    genres = try container.decodeIfPresent([TMDBGenreMap.Genre].self, forKey: .genres) ?? []
+    credits = try container.decodeIfPresent(Credits.self, forKey: .credits)
+  }
+
+  /// The crew members whose job is `Director`, in TMDB's order, each name
+  /// once, joined with ` & `; `nil` when there are none.
+  public var director: String? {
+    var names: [String] = []
+    for member in credits?.crew ?? [] where member.job == "Director" {
+      let name = member.name.trimmingCharacters(in: .whitespaces)
+      if !name.isEmpty, !names.contains(name) { names.append(name) }
+    }
+    return names.isEmpty ? nil : names.joined(separator: " & ")
+  }
+
+  /// `film` with the runtime, genres and director these details give. A
+  /// runtime of 0 counts as unknown; genres from the search are kept when the
+  /// details list none.
+  public func enriching(_ film: Film) -> Film {
+    Film(
+      id: film.id,
+      title: film.title,
+      year: film.year,
+      runtime: runtime.flatMap { $0 > 0 ? $0 : nil } ?? film.runtime,
+      director: director ?? film.director,
+      genres: genres.isEmpty ? film.genres : genres.map(\.name),
+      overview: film.overview,
+      posterPath: film.posterPath)
+  }
+}

@@ -1,0 +1,70 @@
+/// A page of `GET /search/movie` or `GET /discover/movie`:
+/// `{"page", "results", "total_pages", "total_results"}`.
+public struct TMDBSearchResults: Decodable, Sendable, Equatable {
+  public let page: Int
+  public let results: [Movie]
+  public let totalPages: Int?
+  public let totalResults: Int?
+
+  private enum CodingKeys: String, CodingKey {
+    case page, results
+    case totalPages = "total_pages"
+    case totalResults = "total_results"
+  }
+
+  /// One film of a search page. TMDB sends `null` or `""` for a missing
+  /// release date, `null` for a missing poster and `""` for a missing overview.
+  public struct Movie: Decodable, Sendable, Equatable {
+    public let id: Int
+    public let title: String
+    public let originalTitle: String?
+    public let overview: String?
+    public let posterPath: String?
+    /// `"YYYY-MM-DD"`, `""` or `nil`.
+    public let releaseDate: String?
+    public let genreIDs: [Int]
+    public let adult: Bool?
+    public let popularity: Double?
+
+    private enum CodingKeys: String, CodingKey {
+      case id, title, overview, adult, popularity
+      case originalTitle = "original_title"
+      case posterPath = "poster_path"
+      case releaseDate = "release_date"
+      case genreIDs = "genre_ids"
+    }
+
+    public init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      id = try container.decode(Int.self, forKey: .id)
+      title = try container.decode(String.self, forKey: .title)
+      originalTitle = try container.decodeIfPresent(String.self, forKey: .originalTitle)
+      overview = try container.decodeIfPresent(String.self, forKey: .overview)
+      posterPath = try container.decodeIfPresent(String.self, forKey: .posterPath)
+      releaseDate = try container.decodeIfPresent(String.self, forKey: .releaseDate)
+      genreIDs = try container.decodeIfPresent([Int].self, forKey: .genreIDs) ?? []
+      adult = try container.decodeIfPresent(Bool.self, forKey: .adult)
+      popularity = try container.decodeIfPresent(Double.self, forKey: .popularity)
+    }
+
+    /// The year of `releaseDate`, or `nil` when the date is missing or not a date.
+    public var year: Int? {
+      guard let date = releaseDate, date.count >= 4 else { return nil }
+      let digits = date.prefix(4)
+      guard digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+      return Int(digits)
+    }
+
+    /// The film as FilmSite sees it, before its details are fetched: no
+    /// runtime or director yet, genres named through `genres`.
+    public func film(genres: TMDBGenreMap) -> Film {
+      Film(
+        id: String(id),
+        title: title,
+        year: year,
+        genres: genres.names(for: genreIDs),
+        overview: overview.flatMap { $0.isEmpty ? nil : $0 },
+        posterPath: posterPath.flatMap { $0.isEmpty ? nil : $0 })
+    }
+  }
+}

@@ -1,0 +1,342 @@
+#!/usr/bin/env python3
+"""A local stand-in for TMDB's API v3, for tests, in TMDB's documented response shapes.
+
+Start it with `python3 fake-tmdb-api.py [--lifetime SECONDS]`. It binds 127.0.0.1 on a
+free port and prints `listening on <port>`. It exits on SIGTERM or SIGINT, after
+`--lifetime` seconds (default 600), or when its parent process goes away.
+
+API endpoints (all under /3, all GET):
+  /3/search/movie?query=Q&page=N     films whose title contains Q (any case), 20 a page
+  /3/discover/movie?sort_by=popularity.desc&page=N   every film, most popular first
+  /3/genre/movie/list                {"genres": [{"id", "name"}, ...]}
+  /3/movie/{id}?append_to_response=credits   details with runtime, genres and credits
+Every API request needs `Authorization: Bearer <token>` or `api_key=<key>` matching the
+configuration; otherwise 401 with {"status_code": 7, "status_message": "Invalid API key:
+You must be granted a valid key.", "success": false}. Unknown paths and films answer 404
+with status_code 34. Pages past 500 answer 400 with status_code 22, as TMDB does.
+
+Control endpoints (neither recorded nor counted):
+  POST /_config     replace the configuration (JSON body), clear the record; 204
+  GET  /_requests   the recorded requests, oldest first: {"method", "path", "query",
+                    "headers", "status", "start", "end"}; header names are lower case
+  GET  /_stats      {"max_in_flight": n, "requests": n}
+
+Configuration keys, all optional:
+  films      number of films (45). Film n (from 1) has id 1000 + n and the title
+             "Noir Film n" when n is odd, "Comedy Film n" when even. Every 7th film has
+             a null release_date, every 11th an empty overview, every 13th a null
+             poster_path, every 5th two directors, every 17th a null runtime.
+  token      the bearer token accepted ("test-token")
+  api_key    the api_key accepted ("test-key")
+  shift      k: page p starts k*(p-1) films early, so consecutive pages overlap by k
+  missing    film ids whose details answer 404 with status_code 34
+  delay_ms   milliseconds added before every API response
+  faults     {"<endpoint>": [fault, ...]} where endpoint is "genres", "search:<page>",
+             "discover:<page>" or "details:<id>"; each request there takes the next fault,
+             and when the list is used up it is served normally. A fault is
+             {"status": n, "retry_after": "1", "always": true}: the status with TMDB's
+             error body for it (429 is status_code 25), never used up when "always".
+"""
+
+import argparse
+import json
+import os
+import signal
+import sys
+import threading
+import time
+import urllib.parse
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+CONFIG_KEYS = {"films", "token", "api_key", "shift", "missing", "delay_ms", "faults"}
+GENRES = [
+    {"id": 28, "name": "Action"}, {"id": 35, "name": "Comedy"}, {"id": 80, "name": "Crime"},
+    {"id": 18, "name": "Drama"}, {"id": 53, "name": "Thriller"}, {"id": 9648, "name": "Mystery"},
+]
+MESSAGES = {
+    7: "Invalid API key: You must be granted a valid key.",
+    22: "Invalid page: Pages start at 1 and max at 500. They are expected to be an integer.",
+    25: "Your request count (#) is over the allowed limit of (40).",
+    34: "The resource you requested could not be found.",
+    11: "Internal error: Something went wrong, contact TMDb.",
+}
+STATUS_CODES = {401: 7, 404: 34, 429: 25, 500: 11, 503: 11}
+PAGE_SIZE = 20
+
+
+class State:
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.reset({})
+
+    def reset(self, config):
+        with self.lock:
+            self.config = config
+            self.faults = {k: list(v) for k, v in config.get("faults", {}).items()}
+            self.recorded = []
+            self.in_flight = 0
+            self.max_in_flight = 0
+
+    def arrive(self, record, endpoint):
+        with self.lock:
+            self.recorded.append(record)
+            self.in_flight += 1
+            self.max_in_flight = max(self.max_in_flight, self.in_flight)
+            queue = self.faults.get(endpoint)
+            fault = None
+            if queue:
+                fault = queue[0]
+                if not fault.get("always"):
+                    queue.pop(0)
+            return self.config, fault
+
+    def leave(self, record, status):
+        with self.lock:
+            record["status"] = status
+            record["end"] = time.time()
+            self.in_flight -= 1
+
+
+STATE = State()
+
+
+def movie_id(n):
+    return 1000 + n
+
+
+def search_result(n):
+    """A film as search and discover list it."""
+    genre_ids = [18, 80] if n % 2 else [35]
+    return {
+        "adult": False,
+        "backdrop_path": "/b%d.jpg" % n,
+        "genre_ids": genre_ids + [10770] if n % 3 == 0 else genre_ids,  # 10770: not in the list
+        "id": movie_id(n),
+        "original_language": "en",
+        "original_title": title(n),
+        "overview": "" if n % 11 == 0 else "Overview of film %d." % n,
+        "popularity": 1000.0 - n,
+        "poster_path": None if n % 13 == 0 else "/p%d.jpg" % n,
+        "release_date": None if n % 7 == 0 else "%d-03-14" % (1940 + n % 60),
+        "title": title(n),
+        "video": False,
+        "vote_average": 7.5,
+        "vote_count": 100 + n,
+    }
+
+
+def title(n):
+    return ("Noir Film %d" if n % 2 else "Comedy Film %d") % n
+
+
+def details(n):
+    result = search_result(n)
+    del result["genre_ids"]
+    crew = [
+        {"adult": False, "credit_id": "c%da" % n, "department": "Writing", "gender": 0,
+         "id": 5000 + n, "job": "Screenplay", "known_for_department": "Writing",
+         "name": "Writer %d" % n, "original_name": "Writer %d" % n, "popularity": 1.0,
+         "profile_path": None},
+        {"adult": False, "credit_id": "c%db" % n, "department": "Directing", "gender": 0,
+         "id": 6000 + n, "job": "Director", "known_for_department": "Directing",
+         "name": "Director %d" % n, "original_name": "Director %d" % n, "popularity": 1.0,
+         "profile_path": None},
+    ]
+    if n % 5 == 0:
+        crew.append({"adult": False, "credit_id": "c%dc" % n, "department": "Directing",
+                     "gender": 0, "id": 7000 + n, "job": "Director",
+                     "known_for_department": "Directing", "name": "Co-Director %d" % n,
+                     "original_name": "Co-Director %d" % n, "popularity": 1.0,
+                     "profile_path": None})
+    crew.append({"adult": False, "credit_id": "c%dd" % n, "department": "Directing", "gender": 0,
+                 "id": 8000 + n, "job": "Assistant Director", "known_for_department": "Directing",
+                 "name": "Assistant %d" % n, "original_name": "Assistant %d" % n,
+                 "popularity": 1.0, "profile_path": None})
+    result.update({
+        "belongs_to_collection": None,
+        "budget": 0,
+        "genres": [g for g in GENRES if g["id"] in ([18, 80] if n % 2 else [35])],
+        "homepage": "",
+        "imdb_id": "tt%07d" % n,
+        "production_companies": [],
+        "production_countries": [],
+        "revenue": 0,
+        "runtime": None if n % 17 == 0 else 80 + n % 60,
+        "spoken_languages": [],
+        "status": "Released",
+        "tagline": "",
+        "credits": {
+            "cast": [{"adult": False, "cast_id": 1, "character": "Lead", "credit_id": "k%d" % n,
+                      "gender": 0, "id": 9000 + n, "known_for_department": "Acting",
+                      "name": "Actor %d" % n, "order": 0, "original_name": "Actor %d" % n,
+                      "popularity": 1.0, "profile_path": None}],
+            "crew": crew,
+        },
+    })
+    return result
+
+
+def page_body(numbers, page, shift):
+    start = max(0, (page - 1) * PAGE_SIZE - shift * (page - 1))
+    total = (len(numbers) + PAGE_SIZE - 1) // PAGE_SIZE
+    return {
+        "page": page,
+        "results": [search_result(n) for n in numbers[start:start + PAGE_SIZE]],
+        "total_pages": total,
+        "total_results": len(numbers),
+    }
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    disable_nagle_algorithm = True
+    server_version = "FakeTMDB/1"
+
+    def log_message(self, format, *args):
+        pass
+
+    def send_json(self, status, value, headers=()):
+        body = json.dumps(value).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json;charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        for name, value in headers:
+            self.send_header(name, value)
+        self.end_headers()
+        self.wfile.write(body)
+        self.wfile.flush()
+
+    def send_tmdb_error(self, status, code, headers=()):
+        body = {"status_code": code, "status_message": MESSAGES[code], "success": False}
+        self.send_json(status, body, headers)
+        return status
+
+    def control(self, path):
+        if self.command == "POST" and path == "/_config":
+            raw = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+            try:
+                config = json.loads(raw or b"{}")
+                unknown = set(config) - CONFIG_KEYS
+                if unknown:
+                    raise ValueError("unknown configuration keys: %s" % ", ".join(sorted(unknown)))
+            except ValueError as error:
+                self.send_json(400, {"error": str(error)})
+                return
+            STATE.reset(config)
+            self.send_response(204)
+            self.end_headers()
+        elif path == "/_requests":
+            with STATE.lock:
+                self.send_json(200, json.loads(json.dumps(STATE.recorded)))
+        elif path == "/_stats":
+            with STATE.lock:
+                stats = {"max_in_flight": STATE.max_in_flight, "requests": len(STATE.recorded)}
+            self.send_json(200, stats)
+        else:
+            self.send_json(404, {"error": "no control endpoint %s" % path})
+
+    def do_GET(self):
+        parts = urllib.parse.urlsplit(self.path)
+        if parts.path.startswith("/_"):
+            self.control(parts.path)
+            return
+        query = dict(urllib.parse.parse_qsl(parts.query, keep_blank_values=True))
+        record = {
+            "method": self.command, "path": parts.path, "query": query,
+            "headers": {k.lower(): v for k, v in self.headers.items()},
+            "status": None, "start": time.time(), "end": None,
+        }
+        endpoint = endpoint_of(parts.path, query)
+        config, fault = STATE.arrive(record, endpoint)
+        status = None
+        try:
+            status = self.api(config, parts.path, query, fault)
+        finally:
+            STATE.leave(record, status)
+
+    do_POST = do_GET
+
+    def api(self, config, path, query, fault):
+        token = config.get("token", "test-token")
+        key = config.get("api_key", "test-key")
+        if self.headers.get("Authorization") != "Bearer " + token and query.get("api_key") != key:
+            return self.send_tmdb_error(401, 7)
+        time.sleep(config.get("delay_ms", 0) / 1000)
+        if fault:
+            code = fault["status"]
+            headers = [("Retry-After", fault["retry_after"])] if "retry_after" in fault else []
+            return self.send_tmdb_error(code, STATUS_CODES.get(code, 11), headers)
+        films = list(range(1, config.get("films", 45) + 1))
+        shift = config.get("shift", 0)
+        if path == "/3/genre/movie/list":
+            self.send_json(200, {"genres": GENRES})
+            return 200
+        if path in ("/3/search/movie", "/3/discover/movie"):
+            try:
+                page = int(query.get("page", "1"))
+            except ValueError:
+                page = 0
+            if not 1 <= page <= 500:
+                return self.send_tmdb_error(400, 22)
+            if path == "/3/search/movie":
+                needle = query.get("query", "").lower()
+                films = [n for n in films if needle in title(n).lower()]
+            self.send_json(200, page_body(films, page, shift))
+            return 200
+        if path.startswith("/3/movie/"):
+            try:
+                n = int(path[len("/3/movie/"):]) - 1000
+            except ValueError:
+                n = 0
+            if n not in films or movie_id(n) in config.get("missing", []):
+                return self.send_tmdb_error(404, 34)
+            self.send_json(200, details(n))
+            return 200
+        return self.send_tmdb_error(404, 34)
+
+
+def endpoint_of(path, query):
+    if path == "/3/genre/movie/list":
+        return "genres"
+    if path == "/3/search/movie":
+        return "search:%s" % query.get("page", "1")
+    if path == "/3/discover/movie":
+        return "discover:%s" % query.get("page", "1")
+    if path.startswith("/3/movie/"):
+        return "details:%s" % path[len("/3/movie/"):]
+    return None
+
+
+class Server(ThreadingHTTPServer):
+    daemon_threads = True
+    block_on_close = False
+
+    def handle_error(self, request, client_address):
+        if isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError, TimeoutError)):
+            return
+        super().handle_error(request, client_address)
+
+
+def main():
+    parser = argparse.ArgumentParser(description="A fake TMDB API v3.")
+    parser.add_argument("--lifetime", type=float, default=600, help="seconds before exiting")
+    args = parser.parse_args()
+    # A child inherits the signal mask of the thread that spawned it, and the worker threads
+    # of a Swift test process block SIGTERM.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
+    server = Server(("127.0.0.1", 0), Handler)
+    stop = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *_: stop.set())
+    signal.signal(signal.SIGINT, lambda *_: stop.set())
+    threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True).start()
+    print("listening on %d" % server.server_address[1], flush=True)
+    parent = os.getppid()
+    deadline = time.monotonic() + args.lifetime
+    while not stop.is_set() and time.monotonic() < deadline and os.getppid() == parent:
+        stop.wait(min(0.5, max(0, deadline - time.monotonic())))
+    server.shutdown()
+    server.server_close()
+
+
+if __name__ == "__main__":
+    main()
