@@ -25,6 +25,14 @@ public enum CatalogFile {
   /// films, or an object with `results` and, optionally, `total_pages`.
   /// - Throws: ``CatalogError``; `file` names the source (a path or a URL).
   public static func decodePage(_ data: Data, file: String) throws -> SearchPage {
+    // Valid film JSON is read by the fast path; anything else is decoded below,
+    // which finds and names the error.
+    if let page = FilmJSONReader.read(data) { return page }
+    return try decodeWithFoundation(data, file: file)
+  }
+
+  /// The slow path of ``decodePage(_:file:)``: the syntax checker, then Foundation's decoder.
+  static func decodeWithFoundation(_ data: Data, file: String) throws -> SearchPage {
     // Foundation's decoder tolerates some malformed JSON (trailing commas) and
     // says nothing of where JSON is broken, so the checker reads it first.
     if let syntax = JSONSyntaxChecker.firstError(in: Array(data)) {

@@ -47,7 +47,9 @@ struct OutputManifest: Equatable {
   /// Reads a manifest, keeping only paths that stay inside the folder, so
   /// that an edited manifest can never make FilmSite delete outside it.
   init?(text: String) {
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: true)
+    // Split on bytes: splitting a 100,000-line manifest by Character was a
+    // noticeable part of a rebuild.
+    var lines = text.utf8.split(separator: UInt8(ascii: "\n")).map { Substring($0) }
     guard let first = lines.first else { return nil }
     lines.removeFirst()
     if first == Self.headerV1 {
@@ -61,8 +63,10 @@ struct OutputManifest: Equatable {
       lines.removeFirst()
     }
     var entries: [String: Entry] = [:]
+    entries.reserveCapacity(lines.count)
     for line in lines {
-      let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+      let fields = line.utf8.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
+        .map { Substring($0) }
       // A line FilmSite did not write (an edit) is skipped: its file then counts as
       // someone else's, which FilmSite keeps rather than deletes.
       guard fields.count == 4, let hash = ContentHash(hex: fields[1]), let size = Int(fields[2])
@@ -90,12 +94,17 @@ struct OutputManifest: Equatable {
     return lines.joined(separator: "\n") + "\n"
   }
 
+  /// NUL, and the tab and line break that separate a manifest's fields and lines.
+  private static func isForbiddenInPath(_ byte: UInt8) -> Bool {
+    byte == 0 || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n")
+  }
+
   static func isSafeRelativePath(_ path: String) -> Bool {
     guard !path.isEmpty, !path.hasPrefix("/"), path != fileName else { return false }
-    return path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { component in
-      !component.isEmpty && component != "." && component != ".."
-        && !component.utf8.contains(0) && !component.utf8.contains(UInt8(ascii: "\t"))
-        && !component.utf8.contains(UInt8(ascii: "\n"))
-    }
+    return path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+      .allSatisfy { component in
+        !component.isEmpty && !component.elementsEqual(".".utf8)
+          && !component.elementsEqual("..".utf8) && !component.contains(where: isForbiddenInPath)
+      }
   }
 }

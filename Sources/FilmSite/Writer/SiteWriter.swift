@@ -36,13 +36,13 @@ public struct SiteWriter: Sendable {
   public init(directory: String, force: Bool = false) {
     self.directory = directory
     self.force = force
+    target = URL(fileURLWithPath: directory).standardizedFileURL.resolvingSymlinksInPath().path
   }
 
   /// The output folder with symbolic links resolved, so that a swap replaces
-  /// the real folder rather than a link to it.
-  var target: String {
-    URL(fileURLWithPath: directory).standardizedFileURL.resolvingSymlinksInPath().path
-  }
+  /// the real folder rather than a link to it. Resolved once: every file's
+  /// path starts with it.
+  let target: String
 
   /// The folder the next site is built in, beside the output folder.
   var stagingDirectory: String { sibling("staging") }
@@ -217,16 +217,14 @@ public struct SiteWriter: Sendable {
 
     func carry(_ relative: String) throws {
       let source = relative.isEmpty ? target : target + "/" + relative
-      let entries: [String]
-      do {
-        entries = try FileManager.default.contentsOfDirectory(atPath: source)
-      } catch {
-        throw WriterError.io(
-          path: source, operation: "list the folder", message: Self.message(error))
-      }
-      for name in entries.sorted() {
+      for (name, isDirectory) in try Self.entries(of: source) {
         let path = relative.isEmpty ? name : relative + "/" + name
         if path == OutputManifest.fileName || owned.contains(path) { continue }
+        // A folder of FilmSite's own needs no stat to be walked.
+        if isDirectory, ownedDirectories.contains(path) {
+          try carry(path)
+          continue
+        }
         let from = target + "/" + path
         let to = staging + "/" + path
         var info = stat()
@@ -256,6 +254,25 @@ public struct SiteWriter: Sendable {
       }
     }
     try carry("")
+  }
+
+  /// The names in the folder at `path`, sorted, and whether each is a folder
+  /// (from the directory entry itself, without a `stat`; `false` when unknown).
+  private static func entries(of path: String) throws -> [(name: String, isDirectory: Bool)] {
+    guard let stream = opendir(path) else {
+      throw WriterError.io(
+        path: path, operation: "list the folder", message: String(cString: strerror(errno)))
+    }
+    defer { closedir(stream) }
+    var entries: [(name: String, isDirectory: Bool)] = []
+    while let entry = readdir(stream) {
+      let name = withUnsafePointer(to: &entry.pointee.d_name) {
+        $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+      }
+      if name == "." || name == ".." { continue }
+      entries.append((name, entry.pointee.d_type == UInt8(DT_DIR)))
+    }
+    return entries.sorted { $0.name < $1.name }
   }
 
   private func conflict(_ path: String) -> WriterError {
@@ -419,9 +436,26 @@ public struct SiteWriter: Sendable {
       modified: "\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)")
   }
 
-  /// Removes a folder FilmSite made (a staging folder or a replaced site).
+  /// Removes a folder FilmSite made (a staging folder or a replaced site),
+  /// with one `unlink` per file and no `stat` where the folder entry tells
+  /// the file's type.
   private func removeTree(_ path: String) {
-    try? FileManager.default.removeItem(atPath: path)
+    // A link is removed, never followed.
+    var info = stat()
+    guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+      _ = unlink(path)
+      return
+    }
+    Self.removeFolder(path)
+  }
+
+  /// Removes the folder at `path`, known to be a folder, and everything in it.
+  private static func removeFolder(_ path: String) {
+    for (name, isDirectory) in (try? entries(of: path)) ?? [] {
+      let child = path + "/" + name
+      if isDirectory || (unlink(child) != 0 && errno == EISDIR) { removeFolder(child) }
+    }
+    _ = rmdir(path)
   }
 
   private static func message(_ error: any Error) -> String {
