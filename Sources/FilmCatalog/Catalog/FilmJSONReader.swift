@@ -34,8 +34,40 @@ struct FilmJSONReader {
     }
   }
 
-  private static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    bytes.allSatisfy { $0 < 0x80 } || String(validating: bytes, as: UTF8.self) != nil
+  /// Whether `bytes` are well-formed UTF-8: no stray continuation bytes, no
+  /// overlong forms, no surrogates, nothing past U+10FFFF. (Checked in place:
+  /// `String(validating:)` would copy the whole catalog to say yes.)
+  static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var index = 0
+    let count = bytes.count
+    while index < count {
+      let lead = bytes[index]
+      if lead < 0x80 {
+        index += 1
+        continue
+      }
+      let length: Int
+      var lower: UInt8 = 0x80
+      var upper: UInt8 = 0xBF
+      switch lead {
+      case 0xC2...0xDF: length = 2
+      case 0xE0: (length, lower) = (3, 0xA0)
+      case 0xE1...0xEC, 0xEE...0xEF: length = 3
+      case 0xED: (length, upper) = (3, 0x9F)
+      case 0xF0: (length, lower) = (4, 0x90)
+      case 0xF1...0xF3: length = 4
+      case 0xF4: (length, upper) = (4, 0x8F)
+      default: return false
+      }
+      guard index + length <= count, (lower...upper).contains(bytes[index + 1]) else {
+        return false
+      }
+      for offset in 2..<length where bytes[index + offset] & 0xC0 != 0x80 {
+        return false
+      }
+      index += length
+    }
+    return true
   }
 
   // MARK: The document

@@ -66,9 +66,17 @@ public struct SiteBuilder: Sendable {
     if let upToDate {
       written = SiteWriter.Summary(written: 0, unchanged: upToDate, removed: 0)
     } else {
+      // Pages go to the writer a batch at a time as they are rendered, so a
+      // large site is never held in memory whole.
       let renderer = SiteRenderer(theme: theme, configuration: configuration)
-      let files = try renderer.render(films)
-      written = try writer.write(files, fingerprint: fingerprint)
+      var publication = try writer.begin()
+      do {
+        try renderer.render(films) { batch in try writer.add(batch, to: &publication) }
+        written = try writer.publish(publication, fingerprint: fingerprint)
+      } catch {
+        writer.abandon(publication)
+        throw error
+      }
     }
     return BuildSummary(
       films: films.count,

@@ -13,9 +13,25 @@ public struct SiteRenderer: Sendable {
     self.configuration = configuration
   }
 
+  /// Pages rendered at once by ``render(_:batchSize:into:)``: enough to keep
+  /// every core busy, few enough that a large site is never held in memory whole.
+  public static let defaultBatchSize = 2048
+
   /// Renders every page for `films`, listed in ``FilmOrder``, on every core.
   /// - Throws: ``SiteError`` for a film that cannot have a page, or an invalid setting.
   public func render(_ films: [Film]) throws -> [OutputFile] {
+    var files: [OutputFile] = []
+    try render(films) { files += $0 }
+    return files
+  }
+
+  /// Renders every page for `films` in batches, handing each batch to `sink`
+  /// in site order (assets, index pages, film pages) as soon as it is ready.
+  /// - Throws: ``SiteError`` before the first batch, or what `sink` throws.
+  public func render(
+    _ films: [Film], batchSize: Int = defaultBatchSize,
+    into sink: ([OutputFile]) throws -> Void
+  ) throws {
     guard configuration.pageSize >= 1 else {
       throw SiteError.invalidPageSize(configuration.pageSize)
     }
@@ -36,16 +52,27 @@ public struct SiteRenderer: Sendable {
         indexPage: page)
     }
 
-    var files = theme.assets.keys.sorted().compactMap { path in
-      theme.assets[path].map { OutputFile(path: "assets/" + path, contents: $0) }
-    }
-    files += Self.concurrentMap(indexPages) { page in
+    try sink(
+      theme.assets.keys.sorted().compactMap { path in
+        theme.assets[path].map { OutputFile(path: "assets/" + path, contents: $0) }
+      })
+    try Self.renderInBatches(indexPages, batchSize: batchSize, into: sink) { page in
       OutputFile(path: page.route.filePath, text: page.render(with: renderer))
     }
-    files += Self.concurrentMap(filmPages) { page in
+    try Self.renderInBatches(filmPages, batchSize: batchSize, into: sink) { page in
       OutputFile(path: page.route.filePath, text: page.render(with: renderer))
     }
-    return files
+  }
+
+  /// Renders `pages` a batch at a time on every core, handing each batch to `sink`.
+  private static func renderInBatches<Page: Sendable>(
+    _ pages: [Page], batchSize: Int, into sink: ([OutputFile]) throws -> Void,
+    _ render: @Sendable (Page) -> OutputFile
+  ) throws {
+    for start in stride(from: 0, to: pages.count, by: max(1, batchSize)) {
+      let batch = Array(pages[start..<min(start + max(1, batchSize), pages.count)])
+      try sink(concurrentMap(batch, render))
+    }
   }
 
   /// Each film with its route; fails on the first film whose id cannot be a path.

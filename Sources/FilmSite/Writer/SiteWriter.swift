@@ -55,56 +55,100 @@ public struct SiteWriter: Sendable {
       .appendingPathComponent(".\(url.lastPathComponent).filmsite-\(role)").path
   }
 
-  /// Publishes `files` as the new site.
+  /// Publishes `files` as the new site: ``begin()``, ``add(_:to:)`` and
+  /// ``publish(_:fingerprint:)`` in one call.
   /// - Parameter fingerprint: What the site was built from (``BuildFingerprint``),
   ///   kept in the manifest for ``unchangedFileCount(ifBuiltFrom:)``.
   /// - Throws: ``WriterError`` when the folder is not FilmSite's or a file cannot be
   ///   written; the output folder is then left as it was.
   @discardableResult
   public func write(_ files: [OutputFile], fingerprint: ContentHash? = nil) throws -> Summary {
+    var publication = try begin()
+    do {
+      try add(files, to: &publication)
+      return try publish(publication, fingerprint: fingerprint)
+    } catch {
+      abandon(publication)
+      throw error
+    }
+  }
+
+  /// Starts staging a new site beside the output folder.
+  /// - Throws: ``WriterError`` when the folder is not FilmSite's or cannot be staged beside.
+  public func begin() throws -> Publication {
     try refuseDangerousDirectory()
     try recoverInterruptedPublish()
     let previous = try previousManifest()
-    let owned = Set(previous.paths)
-    let current = SiteRenderer.concurrentMap(files) { file in
-      currentEntry(for: file, previous: previous, owned: owned)
-    }
-    let newPaths = Set(files.map(\.path))
-    let removed = previous.paths.count { path in
-      !newPaths.contains(path) && FileManager.default.fileExists(atPath: target + "/" + path)
-    }
-    // Nothing to change: leave the site and its folders exactly as they are, and
-    // the manifest too unless it lacks what the next build needs.
-    if removed == 0, current.allSatisfy({ $0 != nil }), previous.paths == newPaths.sorted() {
-      let entries = Dictionary(
-        uniqueKeysWithValues: zip(files.map(\.path), current.compactMap { $0 }))
-      let manifest = OutputManifest(entries: entries, fingerprint: fingerprint)
-      if manifest != previous { try replaceManifest(with: manifest) }
-      return Summary(written: 0, unchanged: files.count, removed: 0)
-    }
-
     let staging = stagingDirectory
+    let parent = (staging as NSString).deletingLastPathComponent
     do {
-      let parent = (staging as NSString).deletingLastPathComponent
-      do {
-        try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
-      } catch {
-        throw WriterError.io(
-          path: parent, operation: "create the folder", message: Self.message(error))
-      }
-      try makeDirectory(staging)
-      var (summary, entries) = try stage(files, current: current, in: staging)
-      summary.removed = removed
-      try carryForeignEntries(previous: previous, into: staging)
-      let manifest = OutputManifest(entries: entries, fingerprint: fingerprint)
-      _ = try writeFile(
-        Data(manifest.text.utf8), to: staging + "/" + OutputManifest.fileName)
-      try swapIn(staging)
-      return summary
+      try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
     } catch {
-      removeTree(staging)
-      throw error
+      throw WriterError.io(
+        path: parent, operation: "create the folder", message: Self.message(error))
     }
+    try makeDirectory(staging)
+    return Publication(staging: staging, previous: previous)
+  }
+
+  /// Stages `files`: each one the current site has with the same bytes is
+  /// hard-linked from it, the others are written; on every core once their
+  /// folders exist.
+  public func add(_ files: [OutputFile], to publication: inout Publication) throws {
+    for file in files {
+      try makeParents(
+        of: file.path, in: publication.staging, created: &publication.createdDirectories)
+    }
+    let staged = publication
+    let results = SiteRenderer.concurrentMap(files) { file in
+      Result { () throws -> (entry: OutputManifest.Entry, written: Bool) in
+        let destination = staged.staging + "/" + file.path
+        if let entry = currentEntry(for: file, previous: staged.previous, owned: staged.owned),
+          link(target + "/" + file.path, destination) == 0
+        {
+          return (entry, false)
+        }
+        return (try writeFile(file.contents, to: destination, hash: file.hash), true)
+      }
+    }
+    for (file, result) in zip(files, results) {
+      let (entry, written) = try result.get()
+      guard publication.entries.updateValue(entry, forKey: file.path) == nil else {
+        throw WriterError.conflict(directory: directory, path: file.path)
+      }
+      if written { publication.summary.written += 1 } else { publication.summary.unchanged += 1 }
+    }
+  }
+
+  /// Puts the staged site in place of the current one, in one atomic step,
+  /// with the files FilmSite did not write carried across. When nothing
+  /// changed, the current site stays as it is (its manifest is updated if it
+  /// lacks what the next build needs) and the staged copy is thrown away.
+  public func publish(_ publication: Publication, fingerprint: ContentHash? = nil) throws
+    -> Summary
+  {
+    var summary = publication.summary
+    let previous = publication.previous
+    summary.removed = previous.paths.count { path in
+      publication.entries[path] == nil
+        && FileManager.default.fileExists(atPath: target + "/" + path)
+    }
+    let manifest = OutputManifest(entries: publication.entries, fingerprint: fingerprint)
+    if summary.written == 0, summary.removed == 0, manifest.paths == previous.paths {
+      abandon(publication)
+      if manifest != previous { try replaceManifest(with: manifest) }
+      return summary
+    }
+    try carryForeignEntries(previous: previous, into: publication.staging)
+    _ = try writeFile(
+      Data(manifest.text.utf8), to: publication.staging + "/" + OutputManifest.fileName)
+    try swapIn(publication.staging)
+    return summary
+  }
+
+  /// Throws the staged site away; the output folder is left as it was.
+  public func abandon(_ publication: Publication) {
+    removeTree(publication.staging)
   }
 
   /// The number of files in the output folder when its manifest says it was
@@ -155,35 +199,6 @@ public struct SiteWriter: Sendable {
     var info = stat()
     guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
     return (Int(info.st_size), "\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)")
-  }
-
-  /// Writes changed files into `staging` and links unchanged ones from the
-  /// current site, on every core once the folders exist.
-  /// - Parameter current: For each file, its entry when the current site has it unchanged.
-  private func stage(
-    _ files: [OutputFile], current: [OutputManifest.Entry?], in staging: String
-  ) throws -> (Summary, [String: OutputManifest.Entry]) {
-    var createdDirectories: Set<String> = [""]
-    for file in files {
-      try makeParents(of: file.path, in: staging, created: &createdDirectories)
-    }
-    let results = SiteRenderer.concurrentMap(Array(zip(files, current))) { file, entry in
-      Result { () throws -> (entry: OutputManifest.Entry, written: Bool) in
-        if let entry, link(target + "/" + file.path, staging + "/" + file.path) == 0 {
-          return (entry, false)
-        }
-        return (try writeFile(file.contents, to: staging + "/" + file.path, hash: file.hash), true)
-      }
-    }
-    var summary = Summary()
-    var entries: [String: OutputManifest.Entry] = [:]
-    entries.reserveCapacity(files.count)
-    for (file, result) in zip(files, results) {
-      let (entry, written) = try result.get()
-      entries[file.path] = entry
-      if written { summary.written += 1 } else { summary.unchanged += 1 }
-    }
-    return (summary, entries)
   }
 
   /// Puts a new manifest in place of the current one with one rename, for a
