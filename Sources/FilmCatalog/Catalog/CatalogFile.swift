@@ -6,13 +6,31 @@ public enum CatalogFile {
   /// Reads and decodes the catalog at `path`.
   /// - Throws: ``CatalogError`` naming `path` and, where it applies, the line or the film and field.
   public static func load(path: String) throws -> [Film] {
+    try loadContents(path: path).films
+  }
+
+  /// A catalog file's films, and the credit its snapshot header asks for, if any.
+  public struct Contents: Sendable {
+    public let films: [Film]
+    /// From a ``CatalogSnapshot`` header; see ``CatalogSnapshot/attribution(atPath:)``.
+    public let attribution: Attribution?
+  }
+
+  /// Reads a catalog file once for its films and its snapshot header's credit.
+  /// - Throws: ``CatalogError`` naming `path` and, where it applies, the line or the film and field.
+  public static func loadContents(path: String) throws -> Contents {
     let data: Data
     do {
       data = try Data(contentsOf: URL(fileURLWithPath: path))
     } catch {
       throw CatalogError(file: path, reason: .unreadable(Self.reason(for: error, path: path)))
     }
-    return try decode(data, file: path)
+    if let (page, header) = FilmJSONReader.readCatalog(data) {
+      let attribution = header.flatMap { CatalogSnapshot.attribution(inHeader: data[$0]) }
+      return Contents(films: page.films, attribution: attribution)
+    }
+    let films = try decodeWithFoundation(data, file: path).films
+    return Contents(films: films, attribution: CatalogSnapshot.attribution(inCatalog: data))
   }
 
   /// Decodes catalog JSON; `file` names the source in errors.

@@ -37,14 +37,27 @@ public struct CatalogSnapshot: Encodable, Sendable {
   /// `nil` when the file has none, is not a snapshot, or gives a link that is
   /// not http or https (the file is data, and the link lands in every page).
   public static func attribution(atPath path: String) -> Attribution? {
-    struct File: Decodable {
-      struct Header: Decodable { let attribution: Attribution? }
-      let filmsite: Header?
-    }
     guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)) else { return nil }
-    guard
-      let attribution = (try? JSONDecoder().decode(File.self, from: data))?.filmsite?.attribution,
-      let scheme = URL(string: attribution.url)?.scheme?.lowercased(),
+    return attribution(inCatalog: data)
+  }
+
+  /// The credit in the header of catalog JSON (decoding the whole document).
+  static func attribution(inCatalog data: Data) -> Attribution? {
+    struct File: Decodable {
+      let filmsite: HeaderCredit?
+    }
+    return checked((try? JSONDecoder().decode(File.self, from: data))?.filmsite?.attribution)
+  }
+
+  /// The credit in a snapshot's header object alone: the JSON of its `filmsite` key.
+  static func attribution(inHeader data: Data) -> Attribution? {
+    checked((try? JSONDecoder().decode(HeaderCredit.self, from: data))?.attribution)
+  }
+
+  private struct HeaderCredit: Decodable { let attribution: Attribution? }
+
+  private static func checked(_ attribution: Attribution?) -> Attribution? {
+    guard let attribution, let scheme = URL(string: attribution.url)?.scheme?.lowercased(),
       scheme == "http" || scheme == "https"
     else { return nil }
     return attribution

@@ -25,14 +25,24 @@ struct FilmJSONReader {
 
   /// The films (and `total_pages`) of `data`, or `nil` when the slow path must decide.
   static func read(_ data: Data) -> SearchPage? {
+    readCatalog(data)?.page
+  }
+
+  /// Like ``read(_:)``, with where the value of a snapshot's `filmsite` header
+  /// key lies in `data`, when there is one.
+  static func readCatalog(_ data: Data) -> (page: SearchPage, header: Range<Int>?)? {
     data.withUnsafeBytes { raw in
       let bytes = raw.bindMemory(to: UInt8.self)
       // Strings are decoded from their bytes without checking each one again.
       guard isValidUTF8(bytes) else { return nil }
       var reader = FilmJSONReader(bytes: bytes)
-      return try? reader.document()
+      guard let page = try? reader.document() else { return nil }
+      return (page, reader.header)
     }
   }
+
+  /// Where the value of the envelope's `filmsite` key lies.
+  private var header: Range<Int>?
 
   /// Whether `bytes` are well-formed UTF-8: no stray continuation bytes, no
   /// overlong forms, no surrogates, nothing past U+10FFFF. (Checked in place:
@@ -97,6 +107,11 @@ struct FilmJSONReader {
       case Self.totalPagesKey:
         guard totalPages == nil else { throw GiveUp() }
         totalPages = .some(try reader.optionalInteger())
+      case Self.headerKey:
+        guard reader.header == nil else { throw GiveUp() }
+        let start = reader.index
+        try reader.skipValue(depth: 1)
+        reader.header = start..<reader.index
       default:
         try reader.skipValue(depth: 1)
       }
@@ -424,6 +439,7 @@ struct FilmJSONReader {
 
   private static let resultsKey = Key("results".utf8)
   private static let totalPagesKey = Key("total_pages".utf8)
+  private static let headerKey = Key("filmsite".utf8)
   private static let idKey = Key("id".utf8)
   private static let titleKey = Key("title".utf8)
   private static let yearKey = Key("year".utf8)

@@ -74,12 +74,13 @@ struct SourceOptions {
 
     guard let api = arguments.string("--api") ?? (isTMDB ? TMDBClient.defaultBaseURL : nil) else {
       let catalog = arguments.string("--catalog") ?? Self.defaultCatalog
-      let films = try CatalogFile.load(path: catalog)
+      let contents = try CatalogFile.loadContents(path: catalog)
+      let films = contents.films
       let source = CatalogSource(films: films)
       self.source = source
       httpSource = nil
       tmdb = nil
-      attribution = CatalogSnapshot.attribution(atPath: catalog)
+      attribution = contents.attribution
       sourceName = catalog
       // A catalog file is read whole (up to its first empty page) unless the user caps it:
       // the cap exists for paged APIs.
