@@ -255,7 +255,8 @@ struct FilmJSONReader {
     while index < bytes.count {
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        let text = String(
+          decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         index += 1
         return text
       }

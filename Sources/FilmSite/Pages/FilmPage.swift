@@ -9,7 +9,7 @@ struct FilmPage {
   let indexPage: Int
 
   func render(with renderer: PageRenderer) -> String {
-    var context = renderer.filmContext(film, at: route)
+    var context = renderer.filmContext(film, at: route, for: renderer.theme.film)
     context["indexURL"] = .text(route.url(to: indexRoute))
     context["indexPage"] = .text(String(indexPage))
     let markdown = renderer.theme.film.render(context)

@@ -13,7 +13,7 @@ struct IndexPage {
     let route = self.route
     var rows = ""
     for entry in entries {
-      var context = renderer.filmContext(entry.film, at: route)
+      var context = renderer.filmContext(entry.film, at: route, for: renderer.theme.row)
       context["url"] = .text(route.url(to: entry.route))
       rows += renderer.theme.row.render(context)
     }

@@ -17,19 +17,25 @@ struct PageRenderer: Sendable {
     ]
   }
 
-  /// A film's values, with URLs relative to the page at `route`.
-  func filmContext(_ film: Film, at route: Route) -> TemplateContext {
+  /// A film's values, with URLs relative to the page at `route`: those
+  /// `template` uses (an index row shows no overview, so none is prepared).
+  func filmContext(_ film: Film, at route: Route, for template: Template) -> TemplateContext {
     var context = commonContext(at: route)
-    context["id"] = .text(film.id)
-    context["title"] = .text(film.title)
-    context["year"] = .optional(film.year.map(String.init))
-    context["runtime"] = .optional(film.runtime.map(String.init))
-    context["facts"] = .text(Self.facts(film))
-    context["director"] = .optional(film.director)
-    context["genres"] = .text(film.genres.joined(separator: " · "))
-    context["overview"] = .optional(film.overview.map(Self.overviewMarkdown))
-    context["poster"] = .optional(film.posterURL(base: configuration.posterBaseURL))
-    context["posterPlaceholder"] = .text(route.url(toFile: Self.placeholderPath))
+    context.values.reserveCapacity(16)
+    let names = template.names
+    func set(_ name: String, _ value: @autoclosure () -> TemplateValue) {
+      if names.contains(name) { context[name] = value() }
+    }
+    set("id", .text(film.id))
+    set("title", .text(film.title))
+    set("year", .optional(film.year.map(String.init)))
+    set("runtime", .optional(film.runtime.map(String.init)))
+    set("facts", .text(Self.facts(film)))
+    set("director", .optional(film.director))
+    set("genres", .text(film.genres.joined(separator: " · ")))
+    set("overview", .optional(film.overview.map(Self.overviewMarkdown)))
+    set("poster", .optional(film.posterURL(base: configuration.posterBaseURL)))
+    set("posterPlaceholder", .text(route.url(toFile: Self.placeholderPath)))
     return context
   }
 

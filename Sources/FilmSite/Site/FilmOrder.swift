@@ -15,12 +15,17 @@ public enum FilmOrder {
 
   /// Returns `items` in the site order of their films.
   public static func sorted<Item>(_ items: [Item], by film: (Item) -> Film) -> [Item] {
-    let keyed = items.map { (key: SortKey(Slug.fold(film($0).title)), item: $0) }
-    return keyed.sorted { lhs, rhs in
-      let order = lhs.key.compare(rhs.key)
-      if order != 0 { return order < 0 }
-      return precedes(film(lhs.item), film(rhs.item))
-    }.map(\.item)
+    // Indices are sorted, not items: moving an index is cheap, and the keys
+    // sit in flat storage that comparing does not copy or retain.
+    let keys = SortKeys(items.map { Slug.fold(film($0).title) })
+    let order = keys.withComparator { compare in
+      Array(items.indices).sorted { left, right in
+        let order = compare(left, right)
+        if order != 0 { return order < 0 }
+        return precedes(film(items[left]), film(items[right]))
+      }
+    }
+    return order.map { items[$0] }
   }
 
   private static func precedes(_ lhs: Film, _ rhs: Film) -> Bool {
@@ -36,9 +41,10 @@ public enum FilmOrder {
     return lhs.id.unicodeScalars.lexicographicallyPrecedes(rhs.id.unicodeScalars)
   }
 
-  /// A folded title split into runs of digits, compared by value, and runs of
-  /// other text, compared byte by byte (a folded title is ASCII).
-  struct SortKey: Comparable {
+  /// Folded titles split into runs of digits, compared by value, and runs of
+  /// other text, compared byte by byte (a folded title is ASCII), kept in
+  /// flat arrays for the whole list.
+  struct SortKeys {
     /// A run of `bytes`; a number's run starts after its leading zeros.
     private struct Run {
       let start: Int
@@ -46,47 +52,64 @@ public enum FilmOrder {
       let isNumber: Bool
     }
 
-    private let bytes: [UInt8]
-    private let runs: [Run]
+    private var bytes: [UInt8] = []
+    private var runs: [Run] = []
+    /// Each key's runs, by key.
+    private var keys: [Range<Int>] = []
 
-    init(_ folded: String) {
-      let bytes = Array(folded.utf8)
-      var runs: [Run] = []
-      var start = 0
-      while start < bytes.count {
-        let isNumber = Self.isDigit(bytes[start])
-        var end = start
-        while end < bytes.count, Self.isDigit(bytes[end]) == isNumber { end += 1 }
-        var significant = start
-        if isNumber {
-          while significant < end, bytes[significant] == UInt8(ascii: "0") { significant += 1 }
+    init(_ folded: [String]) {
+      keys.reserveCapacity(folded.count)
+      for title in folded {
+        let firstRun = runs.count
+        let base = bytes.count
+        bytes.append(contentsOf: title.utf8)
+        var start = base
+        while start < bytes.count {
+          let isNumber = Self.isDigit(bytes[start])
+          var end = start
+          while end < bytes.count, Self.isDigit(bytes[end]) == isNumber { end += 1 }
+          var significant = start
+          if isNumber {
+            while significant < end, bytes[significant] == UInt8(ascii: "0") { significant += 1 }
+          }
+          runs.append(Run(start: significant, end: end, isNumber: isNumber))
+          start = end
         }
-        runs.append(Run(start: significant, end: end, isNumber: isNumber))
-        start = end
+        keys.append(firstRun..<runs.count)
       }
-      self.bytes = bytes
-      self.runs = runs
     }
 
-    /// Negative, zero or positive as `self` sorts before, with or after `other`.
-    func compare(_ other: SortKey) -> Int {
-      for (left, right) in zip(runs, other.runs) {
-        if left.isNumber != right.isNumber { return left.isNumber ? -1 : 1 }
+    /// Calls `body` with a function that compares two keys by index: negative,
+    /// zero or positive as the first sorts before, with or after the second.
+    func withComparator<Result>(_ body: ((Int, Int) -> Int) -> Result) -> Result {
+      bytes.withUnsafeBufferPointer { bytes in
+        runs.withUnsafeBufferPointer { runs in
+          keys.withUnsafeBufferPointer { keys in
+            body { left, right in
+              Self.compare(keys[left], keys[right], runs: runs, bytes: bytes)
+            }
+          }
+        }
+      }
+    }
+
+    private static func compare(
+      _ left: Range<Int>, _ right: Range<Int>, runs: UnsafeBufferPointer<Run>,
+      bytes: UnsafeBufferPointer<UInt8>
+    ) -> Int {
+      for (leftRun, rightRun) in zip(runs[left], runs[right]) {
+        if leftRun.isNumber != rightRun.isNumber { return leftRun.isNumber ? -1 : 1 }
+        let leftLength = leftRun.end - leftRun.start
+        let rightLength = rightRun.end - rightRun.start
         // Without leading zeros, the longer number is the larger.
-        if left.isNumber, left.end - left.start != right.end - right.start {
-          return left.end - left.start < right.end - right.start ? -1 : 1
+        if leftRun.isNumber, leftLength != rightLength { return leftLength < rightLength ? -1 : 1 }
+        for offset in 0..<min(leftLength, rightLength) {
+          let l = bytes[leftRun.start + offset]
+          let r = bytes[rightRun.start + offset]
+          if l != r { return l < r ? -1 : 1 }
         }
-        let order = Self.compare(bytes[left.start..<left.end], other.bytes[right.start..<right.end])
-        if order != 0 { return order }
+        if leftLength != rightLength { return leftLength < rightLength ? -1 : 1 }
       }
-      return runs.count == other.runs.count ? 0 : (runs.count < other.runs.count ? -1 : 1)
-    }
-
-    static func < (lhs: SortKey, rhs: SortKey) -> Bool { lhs.compare(rhs) < 0 }
-    static func == (lhs: SortKey, rhs: SortKey) -> Bool { lhs.compare(rhs) == 0 }
-
-    private static func compare(_ left: ArraySlice<UInt8>, _ right: ArraySlice<UInt8>) -> Int {
-      for (l, r) in zip(left, right) where l != r { return l < r ? -1 : 1 }
       return left.count == right.count ? 0 : (left.count < right.count ? -1 : 1)
     }
 

@@ -99,6 +99,7 @@ public enum Escaping {
   /// without forbidden characters, handing each ASCII byte that `special`
   /// picks to `rewrite` instead of copying it. Returns `text` itself when
   /// no byte needs any of this.
+  @inline(__always)
   private static func rewriting(
     _ text: String, droppingLeading: (UInt8) -> Bool = { _ in false },
     special: (UInt8) -> Bool, _ rewrite: (UInt8, inout [UInt8]) -> Void
@@ -106,8 +107,7 @@ public enum Escaping {
     var text = text
     let rewritten = text.withUTF8 { bytes -> String? in
       let start = bytes.firstIndex { !droppingLeading($0) } ?? bytes.count
-      let needsWork =
-        start > 0 || bytes.contains { $0 < 0x20 || $0 >= 0x7F || special($0) }
+      let needsWork = start > 0 || bytes.contains { mayStartForbidden($0) || special($0) }
       guard needsWork else { return nil }
       var out: [UInt8] = []
       out.reserveCapacity(bytes.count - start + 16)
@@ -125,6 +125,14 @@ public enum Escaping {
       return String(decoding: out, as: UTF8.self)
     }
     return rewritten ?? text
+  }
+
+  /// Whether a forbidden character may start with `byte`: a control other
+  /// than tab and line breaks, DEL, or the first byte of a C1 control or a
+  /// noncharacter. Text with none of these needs no `forbiddenLength` scan.
+  private static func mayStartForbidden(_ byte: UInt8) -> Bool {
+    (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0x7F
+      || byte == 0xC2 || byte == 0xEF || byte >= 0xF0
   }
 
   /// The length in bytes of the forbidden character (see ``isForbidden(_:)``)

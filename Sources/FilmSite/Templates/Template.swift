@@ -30,11 +30,31 @@ public struct Template: Sendable {
     self.language = language
     var parser = TemplateParser(source: source, file: file)
     nodes = try parser.parse(schema: schema)
+    names = Self.names(in: nodes)
+  }
+
+  /// Every placeholder name the template uses, so that pages can skip
+  /// preparing values it never shows.
+  public let names: Set<String>
+
+  private static func names(in nodes: [Node]) -> Set<String> {
+    var names: Set<String> = []
+    for node in nodes {
+      switch node {
+      case .text: break
+      case .value(let name, _): names.insert(name)
+      case .section(let name, _, let children):
+        names.insert(name)
+        names.formUnion(Self.names(in: children))
+      }
+    }
+    return names
   }
 
   /// Renders the template with `context`.
   public func render(_ context: TemplateContext) -> String {
     var output = ""
+    output.reserveCapacity(4096)
     var scopes = [context]
     render(nodes, scopes: &scopes, into: &output)
     return output

@@ -95,10 +95,7 @@ public struct SiteWriter: Sendable {
   /// hard-linked from it, the others are written; on every core once their
   /// folders exist.
   public func add(_ files: [OutputFile], to publication: inout Publication) throws {
-    for file in files {
-      try makeParents(
-        of: file.path, in: publication.staging, created: &publication.createdDirectories)
-    }
+    try makeFolders(for: files, in: &publication)
     let staged = publication
     let results = SiteRenderer.concurrentMap(files) { file in
       Result { () throws -> (entry: OutputManifest.Entry, written: Bool) in
@@ -396,6 +393,30 @@ public struct SiteWriter: Sendable {
     return OutputManifest(paths: [])
   }
 
+  /// Creates the folders `files` need in the staging folder: a level at a
+  /// time, each level on every core (a film's folder is a file system call
+  /// of its own, as costly as writing its page).
+  private func makeFolders(for files: [OutputFile], in publication: inout Publication) throws {
+    var missing: [String] = []
+    func collect(_ path: String) {
+      let parent = (path as NSString).deletingLastPathComponent
+      guard publication.createdDirectories.insert(parent).inserted else { return }
+      collect(parent)
+      missing.append(parent)
+    }
+    for file in files { collect(file.path) }
+    let levels = Dictionary(grouping: missing) { path in
+      path.utf8.count { $0 == UInt8(ascii: "/") }
+    }
+    let staging = publication.staging
+    for depth in levels.keys.sorted() {
+      let results = SiteRenderer.concurrentMap(levels[depth] ?? []) { folder in
+        Result { try makeDirectory(staging + "/" + folder) }
+      }
+      for result in results { try result.get() }
+    }
+  }
+
   private func makeParents(of path: String, in root: String, created: inout Set<String>) throws {
     let parent = (path as NSString).deletingLastPathComponent
     guard !created.contains(parent) else { return }
@@ -405,12 +426,12 @@ public struct SiteWriter: Sendable {
   }
 
   private func makeDirectory(_ path: String) throws {
+    if mkdir(path, 0o755) == 0 { return }
+    let code = errno
     var info = stat()
-    if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { return }
-    guard mkdir(path, 0o755) == 0 else {
-      throw WriterError.io(
-        path: path, operation: "create the folder", message: String(cString: strerror(errno)))
-    }
+    if code == EEXIST, stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { return }
+    throw WriterError.io(
+      path: path, operation: "create the folder", message: String(cString: strerror(code)))
   }
 
   /// Creates `path` with `contents` and returns its manifest entry.

@@ -22,7 +22,8 @@ import Testing
   }
 
   @Test func theCreditIsReadFromTheHeaderWhereverItIsInTheFile() throws {
-    let credit = #"{"query": "", "source": "s", "attribution": {"text": "T", "url": "https://x.example/"}}"#
+    let credit =
+      #"{"query": "", "source": "s", "attribution": {"text": "T", "url": "https://x.example/"}}"#
     let film = #"{"id": 1, "title": "One"}"#
     let layouts = [
       #"{"filmsite": \#(credit), "results": [\#(film)]}"#,
@@ -37,7 +38,8 @@ import Testing
       try Data(layout.utf8).write(to: file)
       let contents = try CatalogFile.loadContents(path: file.path)
       #expect(contents.films == films)
-      #expect(contents.attribution == Attribution(text: "T", url: "https://x.example/"), "\(layout)")
+      #expect(
+        contents.attribution == Attribution(text: "T", url: "https://x.example/"), "\(layout)")
     }
     let plain = FileManager.default.temporaryDirectory.appendingPathComponent(
       "catalog-\(UUID().uuidString).json")

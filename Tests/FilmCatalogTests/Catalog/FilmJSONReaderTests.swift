@@ -81,7 +81,9 @@ import Testing
     ]
     for _ in 0..<20000 {
       let length = Int(random.next() % 6)
-      let bytes = (0..<length).map { _ in interesting[Int(random.next() % UInt64(interesting.count))] }
+      let bytes = (0..<length).map { _ in
+        interesting[Int(random.next() % UInt64(interesting.count))]
+      }
       let expected = String(validating: bytes, as: UTF8.self) != nil
       let actual = bytes.withUnsafeBufferPointer { FilmJSONReader.isValidUTF8($0) }
       #expect(actual == expected, "\(bytes)")
