@@ -227,53 +227,67 @@ public struct SiteWriter: Sendable {
     }
     var created: Set<String> = [""]
 
-    func carry(_ relative: String) throws {
-      let source = relative.isEmpty ? target : target + "/" + relative
-      for (name, isDirectory) in try Self.entries(of: source) {
-        let path = relative.isEmpty ? name : relative + "/" + name
-        if path == OutputManifest.fileName || owned.contains(path) { continue }
-        // A folder of FilmSite's own needs no stat to be walked.
-        if isDirectory, ownedDirectories.contains(path) {
-          try carry(path)
-          continue
+    /// Carries one entry that is not FilmSite's, and everything inside it.
+    func carryEntry(_ path: String) throws {
+      let from = target + "/" + path
+      let to = staging + "/" + path
+      var info = stat()
+      guard lstat(from, &info) == 0 else { return }
+      switch info.st_mode & S_IFMT {
+      case S_IFDIR:
+        // A folder of FilmSite's own is listed on its own below.
+        guard !ownedDirectories.contains(path) else { return }
+        try makeParents(of: path, in: staging, created: &created)
+        guard mkdir(to, info.st_mode & 0o7777) == 0 || errno == EEXIST else {
+          throw conflict(path)
         }
-        let from = target + "/" + path
-        let to = staging + "/" + path
-        var info = stat()
-        guard lstat(from, &info) == 0 else { continue }
-        switch info.st_mode & S_IFMT {
-        case S_IFDIR:
-          if !ownedDirectories.contains(path) {
-            try makeParents(of: path, in: staging, created: &created)
-            guard mkdir(to, info.st_mode & 0o7777) == 0 || errno == EEXIST else {
-              throw conflict(path)
-            }
-            created.insert(path)
-          }
-          try carry(path)
-        case S_IFREG:
-          try makeParents(of: path, in: staging, created: &created)
-          guard link(from, to) == 0 else { throw conflict(path) }
-        case S_IFLNK:
-          try makeParents(of: path, in: staging, created: &created)
-          let destination = try FileManager.default.destinationOfSymbolicLink(atPath: from)
-          guard symlink(destination, to) == 0 else { throw conflict(path) }
-        default:
-          throw WriterError.io(
-            path: from, operation: "carry the file to the new site",
-            message: "only regular files, folders and symbolic links can be kept")
-        }
+        created.insert(path)
+        for (name, _) in try Self.entries(of: from) { try carryEntry(path + "/" + name) }
+      case S_IFREG:
+        try makeParents(of: path, in: staging, created: &created)
+        guard link(from, to) == 0 else { throw conflict(path) }
+      case S_IFLNK:
+        try makeParents(of: path, in: staging, created: &created)
+        let destination = try FileManager.default.destinationOfSymbolicLink(atPath: from)
+        guard symlink(destination, to) == 0 else { throw conflict(path) }
+      default:
+        throw WriterError.io(
+          path: from, operation: "carry the file to the new site",
+          message: "only regular files, folders and symbolic links can be kept")
       }
     }
-    try carry("")
+
+    // FilmSite's folders are listed on every core (a 100,000-film site has as
+    // many), then walked in order; anything in them that is not FilmSite's is carried.
+    let folders = [""] + ownedDirectories.sorted()
+    let listings = SiteRenderer.concurrentMap(folders) { folder in
+      Result { try Self.entries(of: folder.isEmpty ? target : target + "/" + folder, orNone: true) }
+    }
+    for (folder, listing) in zip(folders, listings) {
+      for (name, isDirectory) in try listing.get() {
+        let path = folder.isEmpty ? name : folder + "/" + name
+        if path == OutputManifest.fileName || owned.contains(path) { continue }
+        if isDirectory, ownedDirectories.contains(path) { continue }
+        try carryEntry(path)
+      }
+    }
   }
 
   /// The names in the folder at `path`, sorted, and whether each is a folder
   /// (from the directory entry itself, without a `stat`; `false` when unknown).
-  private static func entries(of path: String) throws -> [(name: String, isDirectory: Bool)] {
-    guard let stream = opendir(path) else {
+  /// A link is never followed.
+  /// - Parameter orNone: Give no entries, rather than fail, when `path` is
+  ///   missing or not a folder (someone removed or replaced it).
+  private static func entries(of path: String, orNone: Bool = false) throws
+    -> [(name: String, isDirectory: Bool)]
+  {
+    let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+    guard descriptor >= 0, let stream = fdopendir(descriptor) else {
+      let code = errno
+      if descriptor >= 0 { close(descriptor) }
+      if orNone, code == ENOENT || code == ENOTDIR || code == ELOOP { return [] }
       throw WriterError.io(
-        path: path, operation: "list the folder", message: String(cString: strerror(errno)))
+        path: path, operation: "list the folder", message: String(cString: strerror(code)))
     }
     defer { closedir(stream) }
     var entries: [(name: String, isDirectory: Bool)] = []
@@ -485,11 +499,18 @@ public struct SiteWriter: Sendable {
     Self.removeFolder(path)
   }
 
-  /// Removes the folder at `path`, known to be a folder, and everything in it.
+  /// Removes the folder at `path`, known to be a folder, and everything in
+  /// it; a large folder's entries on every core.
   private static func removeFolder(_ path: String) {
-    for (name, isDirectory) in (try? entries(of: path)) ?? [] {
-      let child = path + "/" + name
-      if isDirectory || (unlink(child) != 0 && errno == EISDIR) { removeFolder(child) }
+    let entries = (try? entries(of: path)) ?? []
+    let remove: @Sendable ((name: String, isDirectory: Bool)) -> Void = { entry in
+      let child = path + "/" + entry.name
+      if entry.isDirectory || (unlink(child) != 0 && errno == EISDIR) { removeFolder(child) }
+    }
+    if entries.count > 256 {
+      _ = SiteRenderer.concurrentMap(entries, remove)
+    } else {
+      entries.forEach(remove)
     }
     _ = rmdir(path)
   }
