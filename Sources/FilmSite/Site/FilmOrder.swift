@@ -14,10 +14,13 @@ public enum FilmOrder {
   }
 
   /// Returns `items` in the site order of their films.
-  public static func sorted<Item>(_ items: [Item], by film: (Item) -> Film) -> [Item] {
+  public static func sorted<Item: Sendable>(_ items: [Item], by film: @Sendable (Item) -> Film)
+    -> [Item]
+  {
     // Indices are sorted, not items: moving an index is cheap, and the keys
-    // sit in flat storage that comparing does not copy or retain.
-    let keys = SortKeys(items.map { Slug.fold(film($0).title) })
+    // sit in flat storage that comparing does not copy or retain. Titles are
+    // folded on every core.
+    let keys = SortKeys(SiteRenderer.concurrentMap(items) { Slug.fold(film($0).title) })
     let order = keys.withComparator { compare in
       Array(items.indices).sorted { left, right in
         let order = compare(left, right)

@@ -77,11 +77,15 @@ public struct SiteRenderer: Sendable {
 
   /// Each film with its route; fails on the first film whose id cannot be a path.
   private func routes(for films: [Film]) throws -> [(film: Film, route: Route)] {
+    // Routes are pure, so they are made on every core; the first failure in
+    // catalog order is the one reported.
+    let routes = Self.concurrentMap(films) { film in Result { try film.route() } }
     var seen: Set<Route> = []
-    return try films.map { film in
+    seen.reserveCapacity(films.count)
+    return try zip(films, routes).map { film, result in
       let route: Route
       do {
-        route = try film.route()
+        route = try result.get()
       } catch let error as RouteError {
         throw SiteError.unroutableFilm(title: film.title, reason: error)
       }
