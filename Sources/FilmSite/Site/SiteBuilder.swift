@@ -51,8 +51,7 @@ public struct SiteBuilder: Sendable {
     let theme = try Theme.load(from: templatesDirectory)
     let writer = SiteWriter(directory: outputDirectory, force: force)
     // Check the folder before pulling, so a refused folder fails fast.
-    try writer.refuseDangerousDirectory()
-    _ = try writer.previousManifest()
+    try writer.checkOwnership()
 
     let paginator = Paginator(
       source: source, query: query, maxPages: maxPages, concurrency: concurrency,

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The list of files FilmSite wrote into an output folder, kept in the folder
 /// itself. It is how FilmSite knows which files are its own: it deletes or
 /// replaces only files listed here, never anything else.
@@ -39,9 +41,20 @@ struct OutputManifest: Equatable {
   }
 
   init(entries: [String: Entry], fingerprint: ContentHash?) {
-    paths = entries.keys.sorted()
+    self.init(entries: entries, sortedPaths: entries.keys.sorted(), fingerprint: fingerprint)
+  }
+
+  private init(entries: [String: Entry], sortedPaths: [String], fingerprint: ContentHash?) {
+    paths = sortedPaths
     self.entries = entries
     self.fingerprint = fingerprint
+  }
+
+  /// Whether `prefix`, the start of a file, is the start of a manifest.
+  static func startsAManifest(_ prefix: Data) -> Bool {
+    let firstLine = prefix.split(separator: UInt8(ascii: "\n"), maxSplits: 1).first ?? prefix
+    let text = String(decoding: firstLine, as: UTF8.self)
+    return text == header || text == headerV1
   }
 
   /// Reads a manifest, keeping only paths that stay inside the folder, so
@@ -64,6 +77,10 @@ struct OutputManifest: Equatable {
     }
     var entries: [String: Entry] = [:]
     entries.reserveCapacity(lines.count)
+    // FilmSite writes the paths sorted; then they need no sorting again.
+    var paths: [String] = []
+    paths.reserveCapacity(lines.count)
+    var inOrder = true
     for line in lines {
       let fields = line.utf8.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
         .map { Substring($0) }
@@ -73,9 +90,15 @@ struct OutputManifest: Equatable {
       else { continue }
       let path = String(fields[0])
       guard Self.isSafeRelativePath(path) else { continue }
-      entries[path] = Entry(hash: hash, size: size, modified: String(fields[3]))
+      guard
+        entries.updateValue(
+          Entry(hash: hash, size: size, modified: String(fields[3])), forKey: path) == nil
+      else { continue }
+      if let last = paths.last, last >= path { inOrder = false }
+      paths.append(path)
     }
-    self.init(entries: entries, fingerprint: fingerprint)
+    self.init(
+      entries: entries, sortedPaths: inOrder ? paths : paths.sorted(), fingerprint: fingerprint)
   }
 
   /// The manifest as a file: a header, the fingerprint, then one line per

@@ -383,6 +383,25 @@ public struct SiteWriter: Sendable {
 
   /// The manifest of the last build, an empty one for a new or empty folder.
   /// - Throws: ``WriterError/notOwned(directory:example:)`` for a foreign folder unless forced.
+  /// Fails fast when the output folder is not FilmSite's, reading only the
+  /// start of its manifest (a build checks this before pulling its films).
+  /// - Throws: ``WriterError``, as ``previousManifest()`` would.
+  public func checkOwnership() throws {
+    try refuseDangerousDirectory()
+    let manifestPath = target + "/" + OutputManifest.fileName
+    if let handle = FileHandle(forReadingAtPath: manifestPath) {
+      defer { try? handle.close() }
+      let prefix = (try? handle.read(upToCount: 256)) ?? Data()
+      guard OutputManifest.startsAManifest(prefix) else {
+        throw WriterError.io(
+          path: manifestPath, operation: "read the manifest",
+          message: "it is not a FilmSite manifest")
+      }
+      return
+    }
+    _ = try previousManifest()
+  }
+
   func previousManifest() throws -> OutputManifest {
     let manifestPath = target + "/" + OutputManifest.fileName
     if let data = FileManager.default.contents(atPath: manifestPath) {

@@ -87,6 +87,31 @@ import Testing
     }
   }
 
+  @Test func ownershipIsCheckedFromTheManifestsFirstLine() throws {
+    try Fixtures.withTemporaryDirectory { root in
+      let output = root + "/Output"
+      try SiteWriter(directory: output).checkOwnership()  // a folder yet to be made is fine
+      try SiteWriter(directory: output).write(site)
+      try SiteWriter(directory: output).checkOwnership()
+
+      let manifest = output + "/" + OutputManifest.fileName
+      try "not a manifest\n".write(toFile: manifest, atomically: true, encoding: .utf8)
+      let target = SiteWriter(directory: output).target
+      #expect(
+        throws: WriterError.io(
+          path: target + "/" + OutputManifest.fileName, operation: "read the manifest",
+          message: "it is not a FilmSite manifest")
+      ) { try SiteWriter(directory: output).checkOwnership() }
+
+      let foreign = root + "/Thesis"
+      try FileManager.default.createDirectory(atPath: foreign, withIntermediateDirectories: true)
+      try "x".write(toFile: foreign + "/thesis.tex", atomically: true, encoding: .utf8)
+      #expect(throws: WriterError.notOwned(directory: foreign, example: "thesis.tex")) {
+        try SiteWriter(directory: foreign).checkOwnership()
+      }
+    }
+  }
+
   @Test func anEditedManifestCannotReachOutsideTheFolder() throws {
     try Fixtures.withTemporaryDirectory { root in
       let output = root + "/Output"
