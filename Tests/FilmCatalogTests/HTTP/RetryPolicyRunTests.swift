@@ -8,22 +8,23 @@ import Testing
     let attempt: Int
   }
 
-  @Test func retriesTransientFailuresUpToTheRetriesThenThrowsTheLastError() async {
+  @Test(arguments: [0, 2])
+  func retriesTransientFailuresUpToTheRetriesThenThrowsTheLastError(retries: Int) async {
     let statistics = HTTPSource.Statistics()
     var attempts: [Int] = []
     var sleeps: [Double] = []
     func record(_ seconds: Double) { sleeps.append(seconds) }
-    await #expect(throws: AttemptFailed(attempt: 3)) {
-      try await RetryPolicy(retries: 2).run(counting: statistics, sleep: record) {
+    await #expect(throws: AttemptFailed(attempt: retries + 1)) {
+      try await RetryPolicy(retries: retries).run(counting: statistics, sleep: record) {
         attempt -> Int in
         attempts.append(attempt)
         throw RetryPolicy.RetryableFailure(error: AttemptFailed(attempt: attempt), retryAfter: 0)
       }
     }
-    #expect(attempts == [1, 2, 3])
-    #expect(sleeps == [0, 0])
-    #expect(statistics.requests == 3)
-    #expect(statistics.retries == 2)
+    #expect(attempts == Array(1...retries + 1))
+    #expect(sleeps == Array(repeating: 0, count: retries))
+    #expect(statistics.requests == retries + 1)
+    #expect(statistics.retries == retries)
   }
 
   @Test func returnsTheFirstSuccess() async throws {
@@ -79,21 +80,6 @@ import Testing
       }
     }
     #expect(attempts == [1])
-    #expect(sleeps.isEmpty)
-    #expect(statistics.requests == 1)
-    #expect(statistics.retries == 0)
-  }
-
-  @Test func doesNotRetryWhenThePolicyAllowsNone() async {
-    let statistics = HTTPSource.Statistics()
-    var sleeps: [Double] = []
-    func record(_ seconds: Double) { sleeps.append(seconds) }
-    await #expect(throws: AttemptFailed(attempt: 1)) {
-      try await RetryPolicy(retries: 0).run(counting: statistics, sleep: record) {
-        attempt -> Int in
-        throw RetryPolicy.RetryableFailure(error: AttemptFailed(attempt: attempt), retryAfter: nil)
-      }
-    }
     #expect(sleeps.isEmpty)
     #expect(statistics.requests == 1)
     #expect(statistics.retries == 0)
