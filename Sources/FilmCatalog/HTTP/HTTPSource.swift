@@ -54,26 +54,9 @@ public struct HTTPSource: FilmSource {
     request.setValue("filmsite", forHTTPHeaderField: "User-Agent")
     for header in headers { request.setValue(header.value, forHTTPHeaderField: header.name) }
 
-    var attempt = 1
-    while true {
-      statistics.countRequest()
-      do {
-        return try await fetch(request, url: pageURL, attempt: attempt)
-      } catch let error as RetryableFailure {
-        guard attempt <= retryPolicy.retries else { throw error.error }
-        statistics.countRetry()
-        let delay = retryPolicy.delay(
-          beforeRetry: attempt, retryAfter: error.retryAfter, random: Double.random(in: 0..<1))
-        try await Task.sleep(for: .seconds(delay))
-        attempt += 1
-      }
+    return try await retryPolicy.run(counting: statistics) { attempt in
+      try await fetch(request, url: pageURL, attempt: attempt)
     }
-  }
-
-  /// A transient failure, with the server's `Retry-After` if it sent one.
-  private struct RetryableFailure: Error {
-    let error: HTTPSourceError
-    let retryAfter: Double?
   }
 
   private func fetch(_ request: URLRequest, url pageURL: URL, attempt: Int) async throws
@@ -94,7 +77,7 @@ public struct HTTPSource: FilmSource {
         ? .timedOut(seconds: timeout) : .network(Self.describe(error))
       let permanent = [.cannotFindHost, .unsupportedURL, .badURL].contains(error.code)
       if permanent { throw failure(reason) }
-      throw RetryableFailure(error: failure(reason), retryAfter: nil)
+      throw RetryPolicy.RetryableFailure(error: failure(reason), retryAfter: nil)
     } catch HTTPTransport.Failure.other(let message) {
       throw failure(.network(message))
     }
@@ -102,7 +85,7 @@ public struct HTTPSource: FilmSource {
     guard (200..<300).contains(response.status) else {
       let error = failure(.status(response.status, body: HTTPSourceError.bodyPrefix(response.body)))
       guard error.isTransient else { throw error }
-      throw RetryableFailure(
+      throw RetryPolicy.RetryableFailure(
         error: error, retryAfter: RetryPolicy.retryAfter(response.headers["retry-after"]))
     }
     do {

@@ -39,3 +39,42 @@ public struct RetryPolicy: Sendable, Equatable {
     return max(0, date.timeIntervalSince(now))
   }
 }
+
+extension RetryPolicy {
+  /// A failure worth another attempt, with the server's `Retry-After` in seconds if it sent one.
+  struct RetryableFailure: Error {
+    /// What to throw when no retries are left.
+    let error: any Error
+    let retryAfter: Double?
+  }
+
+  /// Runs `operation` until it returns, retrying each ``RetryableFailure`` up to `retries`
+  /// times after the policy's delay; any other error ends it at once.
+  ///
+  /// Every attempt counts as a request in `statistics`, and every retry as a retry.
+  /// - Parameters:
+  ///   - sleep: Waits the given number of seconds (`Task.sleep` unless a test says otherwise).
+  ///   - operation: One attempt; it gets the attempt's number, from 1.
+  /// - Throws: The last failure's `error` once retries are used up, or what `operation` or
+  ///   `sleep` throws otherwise.
+  func run<Value>(
+    counting statistics: HTTPSource.Statistics,
+    sleep: (Double) async throws -> Void = { try await Task.sleep(for: .seconds($0)) },
+    _ operation: (_ attempt: Int) async throws -> Value
+  ) async throws -> Value {
+    var attempt = 1
+    while true {
+      statistics.countRequest()
+      do {
+        return try await operation(attempt)
+      } catch let failure as RetryableFailure {
+        guard attempt <= retries else { throw failure.error }
+        statistics.countRetry()
+        try await sleep(
+          delay(
+            beforeRetry: attempt, retryAfter: failure.retryAfter, random: Double.random(in: 0..<1)))
+        attempt += 1
+      }
+    }
+  }
+}

@@ -129,27 +129,10 @@ public struct TMDBClient: Sendable {
       request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
     }
 
-    var attempt = 1
-    while true {
-      statistics.countRequest()
+    return try await retryPolicy.run(counting: statistics) { attempt in
       requestCounts.count(stage)
-      do {
-        return try await fetch(request, url: requestURL, stage: stage, attempt: attempt)
-      } catch let failure as RetryableFailure {
-        guard attempt <= retryPolicy.retries else { throw failure.error }
-        statistics.countRetry()
-        let delay = retryPolicy.delay(
-          beforeRetry: attempt, retryAfter: failure.retryAfter, random: Double.random(in: 0..<1))
-        try await Task.sleep(for: .seconds(delay))
-        attempt += 1
-      }
+      return try await fetch(request, url: requestURL, stage: stage, attempt: attempt)
     }
-  }
-
-  /// A transient failure, with the server's `Retry-After` if it sent one.
-  private struct RetryableFailure: Error {
-    let error: TMDBError
-    let retryAfter: Double?
   }
 
   private func fetch<Response: Decodable>(
@@ -171,7 +154,7 @@ public struct TMDBClient: Sendable {
       if [.cannotFindHost, .unsupportedURL, .badURL].contains(error.code) {
         throw failure(.http(reason))
       }
-      throw RetryableFailure(error: failure(.http(reason)), retryAfter: nil)
+      throw RetryPolicy.RetryableFailure(error: failure(.http(reason)), retryAfter: nil)
     } catch HTTPTransport.Failure.other(let message) {
       throw failure(.http(.network(message)))
     }
@@ -187,7 +170,7 @@ public struct TMDBClient: Sendable {
         error = failure(.http(.status(response.status, body: body)))
       }
       guard error.isTransient else { throw error }
-      throw RetryableFailure(
+      throw RetryPolicy.RetryableFailure(
         error: error, retryAfter: RetryPolicy.retryAfter(response.headers["retry-after"]))
     }
     do {

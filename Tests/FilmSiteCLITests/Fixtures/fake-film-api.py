@@ -44,17 +44,14 @@ Recorded requests: {"method", "path", "query", "page", "headers", "client_port",
 seconds since the epoch; end is null while the response is being written.
 """
 
-import argparse
 import functools
 import json
-import os
-import signal
 import socket
-import sys
-import threading
 import time
 import urllib.parse
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import fake_server
+from fake_server import ConfigError
 
 CONFIG_KEYS = {
     "films", "page_size", "shape", "total_pages", "path", "shift", "delay_ms",
@@ -65,10 +62,6 @@ FAULT_KEYS = {
     "huge_bytes", "chunked", "redirect",
 }
 MALFORMED_BODY = b'{"page": 7, "results": [ {"id": 1,'
-
-
-class ConfigError(Exception):
-    pass
 
 
 def validate(config):
@@ -112,51 +105,7 @@ def validate(config):
             raise ConfigError("page keys must be integers, not %r" % key)
 
 
-class State:
-    """Everything the handler threads share, behind one lock."""
-
-    def __init__(self):
-        self.lock = threading.Lock()
-        self.reset({})
-
-    def reset(self, config):
-        with self.lock:
-            self.config = config
-            self.faults = {int(k): list(v) for k, v in config.get("faults", {}).items()}
-            self.recorded = []
-            self.in_flight = 0
-            self.max_in_flight = 0
-
-    def arrive(self, record, page):
-        """Records a request and takes the fault for its page, if any."""
-        with self.lock:
-            self.recorded.append(record)
-            self.in_flight += 1
-            self.max_in_flight = max(self.max_in_flight, self.in_flight)
-            queue = self.faults.get(page) if page is not None else None
-            fault = None
-            if queue:
-                fault = queue[0]
-                if not fault.get("always"):
-                    queue.pop(0)
-            return self.config, fault
-
-    def leave(self, record, status):
-        with self.lock:
-            record["status"] = status
-            record["end"] = time.time()
-            self.in_flight -= 1
-
-    def snapshot(self):
-        with self.lock:
-            return json.loads(json.dumps(self.recorded))
-
-    def stats(self):
-        with self.lock:
-            return {"max_in_flight": self.max_in_flight, "requests": len(self.recorded)}
-
-
-STATE = State()
+STATE = fake_server.State(fault_key=int)
 
 
 def film(n):
@@ -196,15 +145,10 @@ def search_body(config, query, page):
     return json.dumps(envelope).encode()
 
 
-class Handler(BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
-    # Headers and body go out in separate writes; without TCP_NODELAY, Nagle's algorithm
-    # and the client's delayed ACK add about 40 ms to every response.
-    disable_nagle_algorithm = True
+class Handler(fake_server.ControlHandler):
     server_version = "FakeFilmAPI/1"
-
-    def log_message(self, format, *args):
-        pass
+    state = STATE
+    validate_config = staticmethod(validate)
 
     # Responses
 
@@ -229,38 +173,23 @@ class Handler(BaseHTTPRequestHandler):
             body = body.encode()
         self.send_body(status, body, headers=headers)
 
-    # Control endpoints
+    send_control_error = send_error_json
 
-    def control(self):
-        path = urllib.parse.urlsplit(self.path).path
-        if self.command == "POST" and path == "/_config":
-            length = int(self.headers.get("Content-Length") or 0)
-            raw = self.rfile.read(length)
-            try:
-                config = json.loads(raw or b"{}")
-                validate(config)
-            except (ValueError, ConfigError) as error:
-                self.send_error_json(400, str(error))
-                return
-            STATE.reset(config)
-            self.send_response(204)
-            self.end_headers()
-        elif self.command == "GET" and path == "/_config":
+    # Control endpoints: fake_server's, and GET /_config
+
+    def control(self, path):
+        if self.command == "GET" and path == "/_config":
             with STATE.lock:
                 config = STATE.config
             self.send_json(200, config)
-        elif self.command == "GET" and path == "/_requests":
-            self.send_json(200, STATE.snapshot())
-        elif self.command == "GET" and path == "/_stats":
-            self.send_json(200, STATE.stats())
         else:
-            self.send_error_json(404, "no control endpoint %s %s" % (self.command, path))
+            super().control(path)
 
     # Search
 
     def handle_any(self):
         if self.path.startswith("/_"):
-            self.control()
+            self.control(urllib.parse.urlsplit(self.path).path)
             return
         parts = urllib.parse.urlsplit(self.path)
         query = dict(urllib.parse.parse_qsl(parts.query, keep_blank_values=True))
@@ -367,40 +296,5 @@ class Handler(BaseHTTPRequestHandler):
     do_GET = do_POST = do_PUT = do_DELETE = do_HEAD = handle_any
 
 
-class Server(ThreadingHTTPServer):
-    daemon_threads = True
-    # Exit at once, without waiting for handlers that are still sleeping.
-    block_on_close = False
-
-    def handle_error(self, request, client_address):
-        # Clients that time out or stop reading are what these tests are about.
-        if isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError, TimeoutError)):
-            return
-        super().handle_error(request, client_address)
-
-
-def main():
-    parser = argparse.ArgumentParser(description="A misbehaving paged film search API.")
-    parser.add_argument("--lifetime", type=float, default=600, help="seconds before exiting")
-    args = parser.parse_args()
-
-    # A child inherits the signal mask of the thread that spawned it, and the worker threads
-    # of a Swift test process block SIGTERM.
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
-    server = Server(("127.0.0.1", 0), Handler)
-    stop = threading.Event()
-    signal.signal(signal.SIGTERM, lambda *_: stop.set())
-    signal.signal(signal.SIGINT, lambda *_: stop.set())
-    threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True).start()
-    print("listening on %d" % server.server_address[1], flush=True)
-
-    parent = os.getppid()
-    deadline = time.monotonic() + args.lifetime
-    while not stop.is_set() and time.monotonic() < deadline and os.getppid() == parent:
-        stop.wait(min(0.5, max(0, deadline - time.monotonic())))
-    server.shutdown()
-    server.server_close()
-
-
 if __name__ == "__main__":
-    main()
+    fake_server.serve(Handler, "A misbehaving paged film search API.")

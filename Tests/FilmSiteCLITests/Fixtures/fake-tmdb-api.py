@@ -38,15 +38,11 @@ Configuration keys, all optional:
              error body for it (429 is status_code 25), never used up when "always".
 """
 
-import argparse
 import json
-import os
-import signal
-import sys
-import threading
 import time
 import urllib.parse
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import fake_server
 
 CONFIG_KEYS = {"films", "token", "api_key", "shift", "missing", "delay_ms", "faults"}
 GENRES = [
@@ -64,40 +60,7 @@ STATUS_CODES = {401: 7, 404: 34, 429: 25, 500: 11, 503: 11}
 PAGE_SIZE = 20
 
 
-class State:
-    def __init__(self):
-        self.lock = threading.Lock()
-        self.reset({})
-
-    def reset(self, config):
-        with self.lock:
-            self.config = config
-            self.faults = {k: list(v) for k, v in config.get("faults", {}).items()}
-            self.recorded = []
-            self.in_flight = 0
-            self.max_in_flight = 0
-
-    def arrive(self, record, endpoint):
-        with self.lock:
-            self.recorded.append(record)
-            self.in_flight += 1
-            self.max_in_flight = max(self.max_in_flight, self.in_flight)
-            queue = self.faults.get(endpoint)
-            fault = None
-            if queue:
-                fault = queue[0]
-                if not fault.get("always"):
-                    queue.pop(0)
-            return self.config, fault
-
-    def leave(self, record, status):
-        with self.lock:
-            record["status"] = status
-            record["end"] = time.time()
-            self.in_flight -= 1
-
-
-STATE = State()
+STATE = fake_server.State()
 
 
 def movie_id(n):
@@ -187,13 +150,16 @@ def page_body(numbers, page, shift):
     }
 
 
-class Handler(BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
-    disable_nagle_algorithm = True
-    server_version = "FakeTMDB/1"
+def validate(config):
+    unknown = set(config) - CONFIG_KEYS
+    if unknown:
+        raise ValueError("unknown configuration keys: %s" % ", ".join(sorted(unknown)))
 
-    def log_message(self, format, *args):
-        pass
+
+class Handler(fake_server.ControlHandler):
+    server_version = "FakeTMDB/1"
+    state = STATE
+    validate_config = staticmethod(validate)
 
     def send_json(self, status, value, headers=()):
         body = json.dumps(value).encode()
@@ -211,29 +177,8 @@ class Handler(BaseHTTPRequestHandler):
         self.send_json(status, body, headers)
         return status
 
-    def control(self, path):
-        if self.command == "POST" and path == "/_config":
-            raw = self.rfile.read(int(self.headers.get("Content-Length") or 0))
-            try:
-                config = json.loads(raw or b"{}")
-                unknown = set(config) - CONFIG_KEYS
-                if unknown:
-                    raise ValueError("unknown configuration keys: %s" % ", ".join(sorted(unknown)))
-            except ValueError as error:
-                self.send_json(400, {"error": str(error)})
-                return
-            STATE.reset(config)
-            self.send_response(204)
-            self.end_headers()
-        elif path == "/_requests":
-            with STATE.lock:
-                self.send_json(200, json.loads(json.dumps(STATE.recorded)))
-        elif path == "/_stats":
-            with STATE.lock:
-                stats = {"max_in_flight": STATE.max_in_flight, "requests": len(STATE.recorded)}
-            self.send_json(200, stats)
-        else:
-            self.send_json(404, {"error": "no control endpoint %s" % path})
+    def send_control_error(self, status, message):
+        self.send_json(status, {"error": message})
 
     def do_GET(self):
         parts = urllib.parse.urlsplit(self.path)
@@ -307,36 +252,5 @@ def endpoint_of(path, query):
     return None
 
 
-class Server(ThreadingHTTPServer):
-    daemon_threads = True
-    block_on_close = False
-
-    def handle_error(self, request, client_address):
-        if isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError, TimeoutError)):
-            return
-        super().handle_error(request, client_address)
-
-
-def main():
-    parser = argparse.ArgumentParser(description="A fake TMDB API v3.")
-    parser.add_argument("--lifetime", type=float, default=600, help="seconds before exiting")
-    args = parser.parse_args()
-    # A child inherits the signal mask of the thread that spawned it, and the worker threads
-    # of a Swift test process block SIGTERM.
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
-    server = Server(("127.0.0.1", 0), Handler)
-    stop = threading.Event()
-    signal.signal(signal.SIGTERM, lambda *_: stop.set())
-    signal.signal(signal.SIGINT, lambda *_: stop.set())
-    threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True).start()
-    print("listening on %d" % server.server_address[1], flush=True)
-    parent = os.getppid()
-    deadline = time.monotonic() + args.lifetime
-    while not stop.is_set() and time.monotonic() < deadline and os.getppid() == parent:
-        stop.wait(min(0.5, max(0, deadline - time.monotonic())))
-    server.shutdown()
-    server.server_close()
-
-
 if __name__ == "__main__":
-    main()
+    fake_server.serve(Handler, "A fake TMDB API v3.")
