@@ -48,7 +48,7 @@ class Sample:
 
 
 def log(message: str) -> None:
-    print(message, file=sys.stderr, flush=True)
+    print(f"[{time.strftime('%H:%M:%S')}] {message}", file=sys.stderr, flush=True)
 
 
 def run(cmd: list, **kwargs) -> str:
@@ -232,7 +232,7 @@ def mib(value: float) -> str:
 
 def report(bench: Benchmark, header: str) -> str:
     args = bench.args
-    lines = [header, "", f"Full builds, medians of {args.runs} runs:", "",
+    lines = [header, "", f"Full builds, each into a new folder ({args.runs} runs each, medians):", "",
              "| N | file system | build | wall | CPU user + sys | peak memory | files | bytes |",
              "| ---: | --- | --- | ---: | ---: | ---: | ---: | ---: |"]
     for n in args.sizes:
@@ -306,11 +306,13 @@ def targets(bench: Benchmark) -> str:
 
 
 def describe_machine(roots: dict) -> str:
-    commit = run(["git", "rev-parse", "--short", "HEAD"], cwd=REPO).strip()
-    dirty = " (with uncommitted changes)" if run(["git", "status", "--porcelain"], cwd=REPO) else ""
+    code = ["Package.swift", "Sources", "Templates"]
+    commit = run(["git", "log", "-1", "--format=%h", "--"] + code, cwd=REPO).strip()
+    dirty = run(["git", "status", "--porcelain", "--"] + code, cwd=REPO)
+    dirty = " with uncommitted changes" if dirty else ""
     kinds = ", ".join(f"{fs} = {root.parent} ({run(['stat', '-f', '-c', '%T', root]).strip()})"
                       for fs, root in roots.items())
-    return (f"FilmSite at commit {commit}{dirty}, {run(['hugo', 'version']).split()[1]}, "
+    return (f"FilmSite's code as of commit {commit}{dirty}, {run(['hugo', 'version']).split()[1]}, "
             f"{os.cpu_count()} cores; {kinds}")
 
 
