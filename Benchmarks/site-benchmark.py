@@ -277,7 +277,8 @@ def targets(bench: Benchmark) -> str:
     lines = [f"Targets at N = {n:,}:", "", "| target | measured | |", "| --- | ---: | --- |"]
 
     def check(name: str, value: float, met: bool, unit: str = "×") -> None:
-        lines.append(f"| {name} | {value:.2f}{unit} | {'met' if met else '**missed**'} |")
+        digits = 2 if unit else 3
+        lines.append(f"| {name} | {value:.{digits}f}{unit} | {'met' if met else '**missed**'} |")
 
     limits = {"tmpfs": (8, 2), "disk": (3.5, 1.3)}
     for fs in bench.roots:
@@ -344,9 +345,9 @@ def main() -> None:
                   f"{describe_machine(roots)}; load average (1, 5, 15 min) "
                   f"{' '.join(f'{x:.2f}' for x in load_before)} before, "
                   f"{' '.join(f'{x:.2f}' for x in load_after)} after.")
-        print(report(bench, header))
-    finally:
+        print(report(bench, header), flush=True)
         log("Removing the benchmark's folders…")
+    finally:
         for folder in [*roots.values(), work]:
             shutil.rmtree(folder, ignore_errors=True)
 
