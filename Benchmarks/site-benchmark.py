@@ -143,15 +143,16 @@ class Benchmark:
         """The untimed inputs for N films."""
         log(f"Preparing N={n}…")
         inputs = {name: self.work / f"{name}-{n}" for name in
-                  ("catalog", "changed", "hugo", "listing", "blob", "reference")}
+                  ("catalog", "changed", "hugo", "listing", "blob")}
         run([sys.executable, BENCHMARKS / "generate-catalog.py", str(n), inputs["catalog"]])
         changed_catalog(inputs["catalog"], inputs["changed"])
         run([sys.executable, BENCHMARKS / "hugo-site.py", inputs["catalog"], inputs["hugo"]])
-        reference = inputs["reference"] / "Output"
-        run([self.filmsite, "build", "--catalog", inputs["catalog"], "--output", reference,
-             "--quiet"], cwd=REPO)
-        inputs["films"] = pack(reference, inputs["listing"], inputs["blob"])
-        shutil.rmtree(inputs["reference"])
+        # On tmpfs, so that removing it does not slow the disk runs that follow.
+        with tempfile.TemporaryDirectory(dir=self.args.tmpfs_dir.resolve()) as reference:
+            output = Path(reference) / "Output"
+            run([self.filmsite, "build", "--catalog", inputs["catalog"], "--output", output,
+                 "--quiet"], cwd=REPO)
+            inputs["films"] = pack(output, inputs["listing"], inputs["blob"])
         return inputs
 
     def timed(self, n: int, fs: str, label: str, cmd: list, out: Path = None) -> Sample:
@@ -207,10 +208,8 @@ class Benchmark:
                         if fs == "tmpfs":
                             shutil.rmtree(folder)
 
-    def median(self, n: int, fs: str, label: str):
-        samples = self.samples.get((n, fs, label))
-        if not samples:
-            return None
+    def median(self, n: int, fs: str, label: str) -> Sample:
+        samples = self.samples[(n, fs, label)]
         return Sample(*(statistics.median(getattr(s, field) for s in samples)
                         for field in ("wall", "user", "sys", "rss", "files", "size")),
                       written="/".join(sorted({s.written for s in samples})))
