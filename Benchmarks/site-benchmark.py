@@ -310,8 +310,9 @@ def describe_machine(roots: dict) -> str:
     commit = run(["git", "log", "-1", "--format=%h", "--"] + code, cwd=REPO).strip()
     dirty = run(["git", "status", "--porcelain", "--"] + code, cwd=REPO)
     dirty = " with uncommitted changes" if dirty else ""
-    kinds = ", ".join(f"{fs} = {root.parent} ({run(['findmnt', '-n', '-o', 'FSTYPE', '--target', root]).split()[0]})"
-                      for fs, root in roots.items())
+    def kind(root: Path) -> str:
+        return run(["findmnt", "-n", "-o", "FSTYPE", "--target", root]).split()[0]
+    kinds = ", ".join(f"{fs} = {root.parent} ({kind(root)})" for fs, root in roots.items())
     return (f"FilmSite's code as of commit {commit}{dirty}, {run(['hugo', 'version']).split()[1]}, "
             f"{os.cpu_count()} cores; {kinds}")
 
