@@ -8,10 +8,26 @@ struct FilmPage {
   let indexRoute: Route
   let indexPage: Int
 
-  func render(with renderer: PageRenderer) -> String {
+  func render(with renderer: PageRenderer, browse: BrowseIndex) -> String {
     var context = renderer.filmContext(film, at: route)
     context["indexURL"] = .text(route.url(to: indexRoute))
     context["indexPage"] = .text(String(indexPage))
+    let genres = Taxonomy.names(of: film, kind: .genres).compactMap {
+      browse.genres.term(named: $0)
+    }
+    context["genreLinks"] = .list(
+      genres.enumerated().map { offset, term in
+        [
+          "name": .text(term.name), "url": .text(route.url(to: term.route)),
+          "first": offset == 0 ? .text("yes") : .absent,
+        ]
+      })
+    context["directorURL"] = .optional(
+      Taxonomy.names(of: film, kind: .directors).first
+        .flatMap { browse.directors.term(named: $0) }.map { route.url(to: $0.route) })
+    context["yearURL"] = .optional(
+      Taxonomy.names(of: film, kind: .years).first
+        .flatMap { browse.years.term(named: $0) }.map { route.url(to: $0.route) })
     let markdown = renderer.theme.film.render(context)
     return renderer.layout(
       at: route,

@@ -9,8 +9,15 @@ struct PageRenderer: Sendable {
   let markdown: MarkdownRenderer
 
   /// Values every template receives.
-  func commonContext(at route: Route) -> TemplateContext {
-    [
+  /// - Parameter linkBase: An absolute URL to use as the root instead of a relative path.
+  func commonContext(at route: Route, linkBase: String? = nil) -> TemplateContext {
+    if let linkBase {
+      return [
+        "siteTitle": .text(configuration.title), "root": .text(linkBase),
+        "homeURL": .text(linkBase),
+      ]
+    }
+    return [
       "siteTitle": .text(configuration.title),
       "root": .text(route.depth == 0 ? "" : route.url(to: .root)),
       "homeURL": .text(route.url(to: .root)),
@@ -52,19 +59,42 @@ struct PageRenderer: Sendable {
 
   /// Renders `markdown` and wraps it in the layout.
   /// - Parameters:
-  ///   - kind: `index` or `film`, for the theme's styles.
+  ///   - kind: `index`, `film`, `terms`, `search` or `not-found`, for the theme's styles.
   ///   - title: The page's own title; the site title follows it in `<title>`.
-  ///   - pager: The page number and pagination of an index page, for its links.
+  ///   - pager: The page number and pagination of a film list, for its links.
   func layout(
     at route: Route, kind: String, title: String?, markdown source: String,
-    pager: (page: Int, pagination: Pagination)? = nil
+    pager: (page: Int, pagination: Pagination)? = nil, linkBase: String? = nil,
+    canonical: Bool = true
   ) -> String {
     let html = Escaping.removingForbiddenCharacters(
       ImageAttributes.apply(to: markdown.html(from: source)))
-    var context = commonContext(at: route)
+    return layout(
+      at: route, kind: kind, title: title, html: html, pager: pager, linkBase: linkBase,
+      canonical: canonical)
+  }
+
+  /// Wraps `html`, the page's content, in the layout.
+  /// - Parameters:
+  ///   - linkBase: An absolute URL that links start from instead of the page's
+  ///     folder (the 404 page, which is served at any depth).
+  ///   - canonical: Whether the page gets a canonical URL (when the site has a base URL).
+  func layout(
+    at route: Route, kind: String, title: String?, html: String,
+    pager: (page: Int, pagination: Pagination)? = nil, linkBase: String? = nil,
+    canonical: Bool = true
+  ) -> String {
+    var context = commonContext(at: route, linkBase: linkBase)
     context["title"] = .text(title.map { "\($0) · \(configuration.title)" } ?? configuration.title)
     context["content"] = .text(html)
     context["pageKind"] = .text(kind)
+    for kind in TaxonomyKind.allCases {
+      context[kind.folder + "URL"] = .text(url(from: route, to: kind.route, linkBase: linkBase))
+    }
+    context["searchURL"] = .text(url(from: route, to: SearchPage.route, linkBase: linkBase))
+    if canonical, let base = configuration.baseURL {
+      context["canonicalURL"] = .text(base + route.description)
+    }
     if let (page, pagination) = pager {
       context["page"] = .text(String(page))
       context["pageCount"] = .text(String(pagination.pageCount))
@@ -76,5 +106,10 @@ struct PageRenderer: Sendable {
       }
     }
     return theme.layout.render(context)
+  }
+
+  /// A link from the page at `route` to `target`: relative, or absolute from `linkBase`.
+  func url(from route: Route, to target: Route, linkBase: String? = nil) -> String {
+    linkBase.map { $0 + target.description } ?? route.url(to: target)
   }
 }

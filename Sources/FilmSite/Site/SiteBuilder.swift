@@ -56,14 +56,16 @@ public struct SiteBuilder: Sendable {
     let pull = try await paginator.pull(allowPartial: allowPartial)
     let films = pull.films
     let renderer = SiteRenderer(theme: theme, configuration: configuration)
-    let files = try renderer.render(films)
-    let written = try writer.write(files)
+    let site = try renderer.renderSite(films)
+    let written = try writer.write(site.files)
     return BuildSummary(
       films: films.count,
       duplicatesDropped: pull.duplicatesDropped,
       pageCap: pull.pageCap,
       failure: pull.failure,
-      indexPages: Pagination(itemCount: films.count, pageSize: configuration.pageSize).pageCount,
+      indexPages: site.indexPages,
+      browsePages: site.browsePages,
+      hasSiteFiles: site.hasSiteFiles,
       files: written,
       outputDirectory: outputDirectory,
       duration: ContinuousClock.now - start
@@ -80,6 +82,10 @@ public struct BuildSummary: Sendable, CustomStringConvertible {
   /// The page that failed, when the build went on with `allowPartial`.
   public let failure: PaginationError?
   public let indexPages: Int
+  /// Genre, director and year pages, and their lists.
+  public let browsePages: Int
+  /// Whether the sitemap, `robots.txt` and canonical links were written.
+  public let hasSiteFiles: Bool
   public let files: SiteWriter.Summary
   public let outputDirectory: String
   public let duration: Duration
@@ -96,7 +102,9 @@ public struct BuildSummary: Sendable, CustomStringConvertible {
     let partial =
       failure.map { "; INCOMPLETE: built from the pages before page \($0.page), which failed" }
       ?? ""
+    let siteFiles =
+      hasSiteFiles ? "" : "; no sitemap.xml, robots.txt or canonical links (they need --base-url)"
     return
-      "Built \(films) \(films == 1 ? "film" : "films")\(duplicates) and \(indexPages) index \(indexPages == 1 ? "page" : "pages") into \(outputDirectory): \(files.written) \(files.written == 1 ? "file" : "files") written, \(files.unchanged) unchanged, \(files.removed) removed in \(time) s\(cap)\(partial)"
+      "Built \(films) \(films == 1 ? "film" : "films")\(duplicates), \(indexPages) index \(indexPages == 1 ? "page" : "pages") and \(browsePages) browse \(browsePages == 1 ? "page" : "pages") into \(outputDirectory): \(files.written) \(files.written == 1 ? "file" : "files") written, \(files.unchanged) unchanged, \(files.removed) removed in \(time) s\(siteFiles)\(cap)\(partial)"
   }
 }

@@ -9,9 +9,12 @@ public struct SiteConfiguration: Sendable, Equatable {
   public var pageSize: Int
   /// The URL that relative poster paths are joined to.
   public var posterBaseURL: String
-  /// The absolute URL the site is published at, if known. Links stay relative;
-  /// this is kept for files that need absolute URLs.
+  /// The absolute URL the site is published at, ending in `/` (see ``BaseURL``),
+  /// if known. Links stay relative; with it the site gets `sitemap.xml`,
+  /// `robots.txt` and a canonical link on every page.
   public var baseURL: String?
+  /// The most URLs in one sitemap file before the sitemap is split (the protocol's 50,000).
+  public var sitemapLimit = Sitemap.protocolLimit
 
   public init(
     title: String = "Films",

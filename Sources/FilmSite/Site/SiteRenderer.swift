@@ -16,6 +16,12 @@ public struct SiteRenderer: Sendable {
   /// Renders every page for `films`, listed in ``FilmOrder``, on every core.
   /// - Throws: ``SiteError`` for a film that cannot have a page, or an invalid setting.
   public func render(_ films: [Film]) throws -> [OutputFile] {
+    try renderSite(films).files
+  }
+
+  /// Renders every page for `films` and counts them.
+  /// - Throws: ``SiteError`` for a film that cannot have a page, or an invalid setting.
+  public func renderSite(_ films: [Film]) throws -> RenderedSite {
     guard configuration.pageSize >= 1 else {
       throw SiteError.invalidPageSize(configuration.pageSize)
     }
@@ -23,11 +29,20 @@ public struct SiteRenderer: Sendable {
     let pagination = Pagination(itemCount: entries.count, pageSize: configuration.pageSize)
     let renderer = PageRenderer(
       theme: theme, configuration: configuration, markdown: MarkdownRenderer())
+    let browse = BrowseIndex(films: entries.map(\.film))
 
-    let indexPages = pagination.pages.map { number in
-      IndexPage(
-        number: number, pagination: pagination,
-        entries: entries[pagination.itemRange(forPage: number)])
+    // Every list of films is paged the same way: the main index, then each name's films.
+    var lists: [(listing: Listing, pagination: Pagination, page: Int)] = pagination.pages.map {
+      (Listing.all, pagination, $0)
+    }
+    for taxonomy in browse.all {
+      for term in taxonomy.terms {
+        let termPagination = Pagination(
+          base: term.route, itemCount: term.films.count, pageSize: configuration.pageSize)
+        for page in termPagination.pages {
+          lists.append((Listing(term: term), termPagination, page))
+        }
+      }
     }
     let filmPages = entries.enumerated().map { offset, entry in
       let page = pagination.page(forItem: offset)
@@ -35,17 +50,47 @@ public struct SiteRenderer: Sendable {
         film: entry.film, route: entry.route, indexRoute: pagination.route(forPage: page),
         indexPage: page)
     }
+    let termsPages = browse.all.map { TermsPage(taxonomy: $0) }
 
     var files = theme.assets.keys.sorted().compactMap { path in
       theme.assets[path].map { OutputFile(path: "assets/" + path, contents: $0) }
     }
-    files += Self.concurrentMap(indexPages) { page in
-      OutputFile(path: page.route.filePath, text: page.render(with: renderer))
+    files += Self.concurrentMap(lists) { list in
+      let range = list.pagination.itemRange(forPage: list.page)
+      let pageEntries: ArraySlice<(film: Film, route: Route)>
+      if let term = list.listing.term {
+        pageEntries = ArraySlice(term.films[range].map { entries[$0] })
+      } else {
+        pageEntries = entries[range]
+      }
+      let page = IndexPage(
+        number: list.page, pagination: list.pagination, entries: pageEntries,
+        listing: list.listing)
+      return OutputFile(path: page.route.filePath, text: page.render(with: renderer))
     }
     files += Self.concurrentMap(filmPages) { page in
+      OutputFile(path: page.route.filePath, text: page.render(with: renderer, browse: browse))
+    }
+    files += termsPages.map { page in
       OutputFile(path: page.route.filePath, text: page.render(with: renderer))
     }
-    return files
+    files.append(
+      OutputFile(path: SearchPage.route.filePath, text: SearchPage().render(with: renderer)))
+    files += SearchIndex.files(for: entries)
+    files.append(
+      OutputFile(path: NotFoundPage.filePath, text: NotFoundPage().render(with: renderer)))
+
+    if let baseURL = configuration.baseURL {
+      let routes =
+        lists.map { $0.pagination.route(forPage: $0.page) } + termsPages.map(\.route)
+        + [SearchPage.route] + filmPages.map(\.route)
+      files += Sitemap.files(routes: routes, baseURL: baseURL, limit: configuration.sitemapLimit)
+      files.append(Sitemap.robots(baseURL: baseURL))
+    }
+    return RenderedSite(
+      files: files, indexPages: pagination.pageCount,
+      browsePages: lists.count - pagination.pageCount + termsPages.count,
+      hasSiteFiles: configuration.baseURL != nil)
   }
 
   /// Each film with its route; fails on the first film whose id cannot be a path.

@@ -1,0 +1,18 @@
+import FilmCatalog
+
+/// The genres, directors and years of a site's films.
+public struct BrowseIndex: Sendable {
+  public let genres: Taxonomy
+  public let directors: Taxonomy
+  public let years: Taxonomy
+
+  /// Groups `films`, which are in site order.
+  public init(films: [Film]) {
+    genres = Taxonomy(kind: .genres, films: films)
+    directors = Taxonomy(kind: .directors, films: films)
+    years = Taxonomy(kind: .years, films: films)
+  }
+
+  /// The three taxonomies, in navigation order.
+  public var all: [Taxonomy] { [genres, directors, years] }
+}
