@@ -31,10 +31,6 @@
     });
   }
 
-  function keyOf(word) {
-    return Array.from(word).slice(0, /^[0-9]+$/.test(word) ? 4 : 2).join("");
-  }
-
   function fetchJSON(url) {
     return fetch(url).then(function (response) {
       if (!response.ok) throw new Error(url + ": HTTP " + response.status);
@@ -60,12 +56,12 @@
     return chunks[chunk.file];
   }
 
-  // The chunks that may hold a word starting with `word`.
+  // The chunks that may hold a word starting with `word`. Chunk keys split the words by
+  // prefix, so these are the chunks whose key starts with the word or that the word starts
+  // with. The empty key holds films without words, which no query finds.
   function chunksFor(word, index) {
-    var key = keyOf(word);
     return index.chunks.filter(function (chunk) {
-      return chunk.key === key || (key.length < 2 && chunk.key.indexOf(key) === 0) ||
-        (/^[0-9]+$/.test(word) && word.length < 4 && chunk.key.indexOf(word) === 0);
+      return chunk.key !== "" && (chunk.key.indexOf(word) === 0 || word.indexOf(chunk.key) === 0);
     });
   }
 

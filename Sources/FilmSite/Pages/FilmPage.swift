@@ -2,14 +2,17 @@ import FilmCatalog
 
 /// A film's detail page: the film's template rendered as Markdown, inside the layout.
 struct FilmPage {
-  let film: Film
-  let route: Route
+  let listed: ListedFilm
   /// The index page that lists the film, for the link back.
   let indexRoute: Route
   let indexPage: Int
 
+  var film: Film { listed.film }
+  var route: Route { listed.route }
+
   func render(with renderer: PageRenderer, browse: BrowseIndex) -> String {
-    var context = renderer.filmContext(film, at: route)
+    let route = self.route
+    var context = renderer.filmContext(values: listed.values, at: route)
     context["indexURL"] = .text(route.url(to: indexRoute))
     context["indexPage"] = .text(String(indexPage))
     let genres = Taxonomy.names(of: film, kind: .genres).compactMap {

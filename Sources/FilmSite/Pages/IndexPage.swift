@@ -5,8 +5,8 @@ import FilmCatalog
 struct IndexPage {
   let number: Int
   let pagination: Pagination
-  /// The films on this page, each with its detail route.
-  let entries: ArraySlice<(film: Film, route: Route)>
+  /// The films on this page.
+  let entries: ArraySlice<ListedFilm>
   var listing = Listing.all
 
   var route: Route { pagination.route(forPage: number) }
@@ -15,7 +15,7 @@ struct IndexPage {
     let route = self.route
     var rows = ""
     for entry in entries {
-      var context = renderer.filmContext(entry.film, at: route)
+      var context = renderer.filmContext(values: entry.values, at: route)
       context["url"] = .text(route.url(to: entry.route))
       rows += renderer.theme.row.render(context)
     }

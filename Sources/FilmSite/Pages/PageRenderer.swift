@@ -26,7 +26,20 @@ struct PageRenderer: Sendable {
 
   /// A film's values, with URLs relative to the page at `route`.
   func filmContext(_ film: Film, at route: Route) -> TemplateContext {
-    var context = commonContext(at: route)
+    filmContext(values: filmValues(film), at: route)
+  }
+
+  /// A film's values from ``filmValues(_:)``, with URLs relative to the page at `route`.
+  func filmContext(values: TemplateContext, at route: Route) -> TemplateContext {
+    var context = values
+    for (name, value) in commonContext(at: route).values { context[name] = value }
+    context["posterPlaceholder"] = .text(route.url(toFile: Self.placeholderPath))
+    return context
+  }
+
+  /// The values of a film that are the same on every page that shows it.
+  func filmValues(_ film: Film) -> TemplateContext {
+    var context = TemplateContext()
     context["id"] = .text(film.id)
     context["title"] = .text(film.title)
     context["year"] = .optional(film.year.map(String.init))
@@ -36,7 +49,6 @@ struct PageRenderer: Sendable {
     context["genres"] = .text(film.genres.joined(separator: " · "))
     context["overview"] = .optional(film.overview.map(Self.overviewMarkdown))
     context["poster"] = .optional(film.posterURL(base: configuration.posterBaseURL))
-    context["posterPlaceholder"] = .text(route.url(toFile: Self.placeholderPath))
     return context
   }
 

@@ -4,11 +4,14 @@ import FilmCatalog
 ///
 /// Every film is filed under the first letters of each word of its title,
 /// director and year (``SearchFolding``): two characters of a word (`ma` for
-/// `Matrix`), four of a number (`1999`). A chunk holds every film with a word
-/// that starts with its key, so the script loads only the chunks of one word of
-/// the query (the one whose chunks are smallest) and checks the other words
-/// itself. The manifest, `search/index.json`, lists each chunk's key, file and
-/// film count:
+/// `Matrix`), four of a number (`1999`). A chunk that would hold more than
+/// ``maximumChunkFilms`` films is split by one more letter (`mat`, `mad`…),
+/// again and again, except for the words that are exactly its key: the keys
+/// partition the words by prefix, so the chunks a query word needs are those
+/// whose key starts with it or that it starts with. The script loads the
+/// chunks of one word of the query (the one whose chunks hold fewest films)
+/// and checks the other words itself. The manifest, `search/index.json`, lists
+/// each chunk's key, file and film count:
 ///
 /// ```json
 /// {"version": 1, "films": 113, "chunks": [
@@ -25,11 +28,20 @@ public enum SearchIndex {
   public static let manifestPath = "search/index.json"
   /// The theme's search script, from the site root.
   static let scriptPath = "assets/search.js"
+  /// The most films in a chunk before it is split by one more letter (about 100 KB).
+  public static let maximumChunkFilms = 1_000
 
   /// The manifest and the chunks for `entries`, which are in site order.
-  public static func files(for entries: [(film: Film, route: Route)]) -> [OutputFile] {
-    var chunks: [String: [String]] = [:]
+  /// - Parameter maximumChunkFilms: The most films in a chunk whose words can be split further.
+  public static func files(
+    for entries: [(film: Film, route: Route)], maximumChunkFilms: Int = maximumChunkFilms
+  ) -> [OutputFile] {
+    var lines: [String] = []
+    lines.reserveCapacity(entries.count)
+    // Each distinct word, with the films (positions in `lines`) that have it, in site order.
+    var filmsByWord: [String: [Int32]] = [:]
     var directorWords: [String: [String]] = [:]
+    var unfindable: [Int32] = []
     for entry in entries {
       let film = entry.film
       var words = SearchFolding.words(film.title)
@@ -43,36 +55,48 @@ public enum SearchIndex {
         }
       }
       if let year = film.year { words += SearchFolding.words(String(year)) }
-      var keys: [String] = []
-      for word in words {
-        let key = self.key(of: word)
-        if !keys.contains(key) { keys.append(key) }
-      }
+      let position = Int32(lines.count)
+      lines.append(
+        "[" + JSONText.quoted(film.title) + ","
+          + (film.director.map(JSONText.quoted) ?? "null") + ","
+          + (film.year.map { String($0) } ?? "null") + ","
+          + JSONText.quoted(entry.route.description) + "]")
       // A film with no letter or digit in its title, director and year cannot be
       // found by a query, but is still filed (under the empty key) so that the
       // index lists every film.
-      if keys.isEmpty { keys = [""] }
-      let line =
-        "[" + JSONText.quoted(film.title) + ","
-        + (film.director.map(JSONText.quoted) ?? "null") + ","
-        + (film.year.map { String($0) } ?? "null") + ","
-        + JSONText.quoted(entry.route.description) + "]"
-      for key in keys { chunks[key, default: []].append(line) }
+      if words.isEmpty { unfindable.append(position) }
+      for word in words {
+        // A word that comes twice in one film: its list already ends with the film.
+        if filmsByWord[word]?.last != position { filmsByWord[word, default: []].append(position) }
+      }
     }
 
-    let keys = chunks.keys.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
+    var chunks: [(key: String, films: [Int32])] = []
+    if !unfindable.isEmpty { chunks.append(("", unfindable)) }
+    var groups: [String: [String]] = [:]
+    for word in filmsByWord.keys { groups[initialKey(of: word), default: []].append(word) }
+    for (key, words) in groups {
+      split(
+        key: key, words: words, filmsByWord: filmsByWord, limit: maximumChunkFilms,
+        into: &chunks)
+    }
+    chunks.sort { $0.key.unicodeScalars.lexicographicallyPrecedes($1.key.unicodeScalars) }
+
     var files: [OutputFile] = []
-    files.reserveCapacity(keys.count + 1)
+    files.reserveCapacity(chunks.count + 1)
     var listed: [String] = []
-    listed.reserveCapacity(keys.count)
-    for key in keys {
-      let lines = chunks[key] ?? []
-      let file = fileName(of: key)
-      files.append(
-        OutputFile(
-          path: folder + "/" + file, text: "[\n" + lines.joined(separator: ",\n") + "\n]\n"))
+    listed.reserveCapacity(chunks.count)
+    for chunk in chunks {
+      let file = fileName(of: chunk.key)
+      var text = "[\n"
+      for (offset, position) in chunk.films.enumerated() {
+        if offset > 0 { text += ",\n" }
+        text += lines[Int(position)]
+      }
+      text += "\n]\n"
+      files.append(OutputFile(path: folder + "/" + file, text: text))
       listed.append(
-        "{\"key\": \(JSONText.quoted(key)), \"file\": \(JSONText.quoted(file)), \"films\": \(lines.count)}"
+        "{\"key\": \(JSONText.quoted(chunk.key)), \"file\": \(JSONText.quoted(file)), \"films\": \(chunk.films.count)}"
       )
     }
     let manifest =
@@ -82,9 +106,48 @@ public enum SearchIndex {
     return files
   }
 
-  /// The chunk a word is filed under: its first four characters when it is a
-  /// number (years would otherwise share one chunk), its first two otherwise.
-  static func key(of word: String) -> String {
+  /// Files `words`, which all start with `key`, under `key`, or splits them by
+  /// one more character when their films are more than `limit`.
+  private static func split(
+    key: String, words: [String], filmsByWord: [String: [Int32]], limit: Int,
+    into chunks: inout [(key: String, films: [Int32])]
+  ) {
+    let films = union(words.map { filmsByWord[$0] ?? [] })
+    let keyLength = key.unicodeScalars.count
+    let longer = words.filter { $0.unicodeScalars.count > keyLength }
+    guard films.count > limit, !longer.isEmpty else {
+      chunks.append((key, films))
+      return
+    }
+    let exact = words.filter { $0.unicodeScalars.count <= keyLength }
+    if !exact.isEmpty { chunks.append((key, union(exact.map { filmsByWord[$0] ?? [] }))) }
+    var groups: [String: [String]] = [:]
+    for word in longer {
+      groups[
+        String(String.UnicodeScalarView(word.unicodeScalars.prefix(keyLength + 1))), default: []
+      ]
+      .append(word)
+    }
+    for (longerKey, group) in groups {
+      split(key: longerKey, words: group, filmsByWord: filmsByWord, limit: limit, into: &chunks)
+    }
+  }
+
+  /// The films of several sorted lists, sorted, each once.
+  private static func union(_ lists: [[Int32]]) -> [Int32] {
+    if lists.count == 1 { return lists[0] }
+    var all = lists.flatMap { $0 }
+    all.sort()
+    var out: [Int32] = []
+    out.reserveCapacity(all.count)
+    for film in all where out.last != film { out.append(film) }
+    return out
+  }
+
+  /// The chunk a word is filed under before large chunks are split: its first
+  /// four characters when it is a number (years would otherwise share one
+  /// chunk), its first two otherwise.
+  static func initialKey(of word: String) -> String {
     let isNumber = word.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
     return String(String.UnicodeScalarView(word.unicodeScalars.prefix(isNumber ? 4 : 2)))
   }

@@ -25,11 +25,14 @@ public struct SiteRenderer: Sendable {
     guard configuration.pageSize >= 1 else {
       throw SiteError.invalidPageSize(configuration.pageSize)
     }
-    let entries = FilmOrder.sorted(try routes(for: films)) { $0.film }
-    let pagination = Pagination(itemCount: entries.count, pageSize: configuration.pageSize)
+    let routed = FilmOrder.sorted(try routes(for: films)) { $0.film }
+    let pagination = Pagination(itemCount: routed.count, pageSize: configuration.pageSize)
     let renderer = PageRenderer(
       theme: theme, configuration: configuration, markdown: MarkdownRenderer())
-    let browse = BrowseIndex(films: entries.map(\.film))
+    let entries = Self.concurrentMap(routed) { entry in
+      ListedFilm(film: entry.film, route: entry.route, values: renderer.filmValues(entry.film))
+    }
+    let browse = BrowseIndex(films: routed.map(\.film))
 
     // Every list of films is paged the same way: the main index, then each name's films.
     var lists: [(listing: Listing, pagination: Pagination, page: Int)] = pagination.pages.map {
@@ -47,8 +50,7 @@ public struct SiteRenderer: Sendable {
     let filmPages = entries.enumerated().map { offset, entry in
       let page = pagination.page(forItem: offset)
       return FilmPage(
-        film: entry.film, route: entry.route, indexRoute: pagination.route(forPage: page),
-        indexPage: page)
+        listed: entry, indexRoute: pagination.route(forPage: page), indexPage: page)
     }
     let termsPages = browse.all.map { TermsPage(taxonomy: $0) }
 
@@ -57,7 +59,7 @@ public struct SiteRenderer: Sendable {
     }
     files += Self.concurrentMap(lists) { list in
       let range = list.pagination.itemRange(forPage: list.page)
-      let pageEntries: ArraySlice<(film: Film, route: Route)>
+      let pageEntries: ArraySlice<ListedFilm>
       if let term = list.listing.term {
         pageEntries = ArraySlice(term.films[range].map { entries[$0] })
       } else {
@@ -76,7 +78,7 @@ public struct SiteRenderer: Sendable {
     }
     files.append(
       OutputFile(path: SearchPage.route.filePath, text: SearchPage().render(with: renderer)))
-    files += SearchIndex.files(for: entries)
+    files += SearchIndex.files(for: routed)
     files.append(
       OutputFile(path: NotFoundPage.filePath, text: NotFoundPage().render(with: renderer)))
 

@@ -21,11 +21,11 @@ import Testing
   }
 
   @Test func chunkKeysAreTwoLettersOrFourDigits() {
-    #expect(SearchIndex.key(of: "matrix") == "ma")
-    #expect(SearchIndex.key(of: "m") == "m")
-    #expect(SearchIndex.key(of: "1999") == "1999")
-    #expect(SearchIndex.key(of: "12") == "12")
-    #expect(SearchIndex.key(of: "千と千尋") == "千と")
+    #expect(SearchIndex.initialKey(of: "matrix") == "ma")
+    #expect(SearchIndex.initialKey(of: "m") == "m")
+    #expect(SearchIndex.initialKey(of: "1999") == "1999")
+    #expect(SearchIndex.initialKey(of: "12") == "12")
+    #expect(SearchIndex.initialKey(of: "千と千尋") == "千と")
     #expect(SearchIndex.fileName(of: "ma") == "ma.json")
     #expect(SearchIndex.fileName(of: "千と") == "_e58d83e381a8.json")
     #expect(SearchIndex.fileName(of: "") == "_.json")
@@ -69,6 +69,27 @@ import Testing
     let films = try #require(try JSONSerialization.jsonObject(with: Data(chunk.utf8)) as? [[Any]])
     #expect(films.first?.first as? String == hostile.title)
     #expect(films.first?[1] is NSNull)
+  }
+
+  @Test func aChunkWithTooManyFilmsIsSplitByOneMoreLetterKeepingExactWordsAtItsKey() throws {
+    let titles = ["Ma", "Mad", "Madness", "Matrix", "Mask", "Ma Ma", "Mamma"]
+    let films = titles.enumerated().map { Film(id: String($0.offset + 1), title: $0.element) }
+    let entries = try films.map { (film: $0, route: try $0.route()) }
+    let files = Dictionary(
+      uniqueKeysWithValues: SearchIndex.files(for: entries, maximumChunkFilms: 2).map {
+        ($0.path, String(decoding: $0.contents, as: UTF8.self))
+      })
+    // "ma" keeps the films with the word "ma" itself; "mad" (2 films) is small enough;
+    // "mam" and "mas" and "mat" hold one each.
+    #expect(
+      files.keys.sorted() == [
+        "search/index.json", "search/ma.json", "search/mad.json", "search/mam.json",
+        "search/mas.json", "search/mat.json",
+      ])
+    #expect(files["search/ma.json"]?.components(separatedBy: "\n[").count == 3)
+    #expect(files["search/ma.json"]?.contains("\"Ma Ma\"") == true)
+    #expect(files["search/mad.json"]?.contains("\"Madness\"") == true)
+    #expect(files["search/mad.json"]?.contains("\"Mad\"") == true)
   }
 
   @Test func aFilmWithoutWordsIsStillListed() throws {
