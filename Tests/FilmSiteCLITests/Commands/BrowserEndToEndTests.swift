@@ -54,7 +54,8 @@ import Testing
       #expect(result.output.contains(": 0 problems;"), "\(result.output)")
     }
     let taken = try FileManager.default.contentsOfDirectory(atPath: screenshots)
-    #expect(taken.filter { $0.hasSuffix(".png") }.count == 16)
+    // Six pages, two widths, light and dark.
+    #expect(taken.filter { $0.hasSuffix(".png") }.count == 24)
   }
 
   /// Runs `python3` (the one on PATH, where scripts/test installs selenium).

@@ -6,8 +6,8 @@ Usage:
       Draws a small PNG poster for every film of CATALOG that has a poster path, into FOLDER
       (the tests run offline, so the real posters cannot be fetched).
   browser-check.py check BASE_URL SCREENSHOTS
-      Loads the index, a detail page, a genre page and the search page of the site at
-      BASE_URL at 390 and 1280 pixels wide, in light and dark mode; types a query on the
+      Loads the index, a detail page, a genre page, the list of genres, the search page and
+      404.html of the site at BASE_URL at 390 and 1280 pixels wide, in light and dark mode; types a query on the
       search page and waits for results; runs axe-core on every page. Saves a screenshot of
       each into SCREENSHOTS. Prints every problem and exits with 1 if there is any: a console
       error, a failed request, a missing search result, or a serious or critical axe violation.
@@ -58,7 +58,9 @@ PAGES = [
     ("index", ""),
     ("detail", "films/603-the-matrix/"),
     ("genre", "genres/drama/"),
+    ("genres", "genres/"),
     ("search", "search/"),
+    ("not-found", "404.html"),
 ]
 WIDTHS = [390, 1280]
 SCHEMES = ["light", "dark"]
