@@ -54,6 +54,12 @@ public struct SiteCheckReport: Equatable, Sendable, CustomStringConvertible {
     case brokenSearchEntry(chunk: String, url: String)
     /// A film's page that no search chunk lists.
     case notInSearchIndex(page: String)
+    /// `sitemap.xml` cannot be checked: no `robots.txt` names the base URL, or a file is too long.
+    case unreadableSitemap(reason: String)
+    /// A URL of a sitemap file that is not a page of the site under the base URL.
+    case brokenSitemapEntry(file: String, url: String)
+    /// A page FilmSite wrote that the sitemap does not list.
+    case notInSitemap(page: String)
 
     public var description: String {
       switch self {
@@ -97,6 +103,12 @@ public struct SiteCheckReport: Equatable, Sendable, CustomStringConvertible {
         return "\(Self.path(chunk)): film URL \(Self.quoted(url)) is not a film's page"
       case .notInSearchIndex(let page):
         return "\(Self.path(page)): not in the search index"
+      case .unreadableSitemap(let reason):
+        return "\(Sitemap.fileName): \(reason)"
+      case .brokenSitemapEntry(let file, let url):
+        return "\(Self.path(file)): \(Self.quoted(url)) is not a page of the site"
+      case .notInSitemap(let page):
+        return "\(Self.path(page)): not in the sitemap"
       }
     }
 

@@ -27,6 +27,9 @@ import Foundation
 ///   no chunk lists. The chunks the manifest lists count as linked from the
 ///   search page.
 ///
+/// - with a `sitemap.xml`: URLs that are not pages of the site under the base
+///   URL `robots.txt` names, and pages FilmSite wrote that it does not list.
+///
 /// A `.git` folder is not looked into. Links in CSS files are not read.
 public struct SiteChecker: Sendable {
   /// The output folder that holds the site.
@@ -102,6 +105,8 @@ public struct SiteChecker: Sendable {
     let search = try checkSearchIndex(files: fileSet, reachable: reachable)
     report.faults += search.faults
     reachable.formUnion(search.files)
+    report.faults += try checkSitemap(
+      files: fileSet, pages: manifest?.paths.filter { $0.hasSuffix("index.html") })
     // Theme assets are copied whole; a page need not use each one (the poster
     // placeholder when every film has a poster), and CSS may use others.
     for path in manifest?.paths ?? []

@@ -102,4 +102,47 @@ import Testing
     }
     #expect(report.faults == [.orphan(path: "directors/director-0/index.html")])
   }
+
+  @Test func aSitemapThatMissesAPageOrListsAGhostIsReported() throws {
+    let report = try check(
+      configuration: SiteConfiguration(pageSize: 2, baseURL: "https://example.org/films/")
+    ) { files in
+      let sitemap = String(decoding: try #require(files["sitemap.xml"]), as: UTF8.self)
+      files["sitemap.xml"] = Data(
+        sitemap.replacingOccurrences(
+          of: "<url><loc>https://example.org/films/films/1-film-1/</loc></url>\n",
+          with: "<url><loc>https://example.org/films/films/9-ghost/</loc></url>\n"
+            + "<url><loc>https://elsewhere.example/</loc></url>\n"
+        ).utf8)
+    }
+    #expect(
+      report.faults == [
+        .brokenSitemapEntry(file: "sitemap.xml", url: "https://example.org/films/films/9-ghost/"),
+        .brokenSitemapEntry(file: "sitemap.xml", url: "https://elsewhere.example/"),
+        .notInSitemap(page: "films/1-film-1/index.html"),
+      ])
+  }
+
+  @Test func aSplitSitemapIsFollowedThroughItsIndex() throws {
+    var configuration = SiteConfiguration(pageSize: 2, baseURL: "https://example.org/")
+    configuration.sitemapLimit = 5
+    #expect(try check(configuration: configuration).faults == [])
+    let report = try check(configuration: configuration) { files in files["sitemap-2.xml"] = nil }
+    #expect(
+      report.faults.first
+        == .brokenSitemapEntry(file: "sitemap.xml", url: "https://example.org/sitemap-2.xml"))
+    // The 27 pages fill 6 files of 5; the 5 pages of the second file are now in none.
+    #expect(!report.faults.contains(.notInSitemap(page: "index.html")))
+    #expect(report.faults.count == 1 + 5)
+  }
+
+  @Test func aSitemapWithoutRobotsIsReported() throws {
+    let report = try check(
+      configuration: SiteConfiguration(pageSize: 2, baseURL: "https://example.org/")
+    ) { files in files["robots.txt"] = nil }
+    #expect(
+      report.faults == [
+        .unreadableSitemap(reason: "there is no robots.txt to name it and the base URL")
+      ])
+  }
 }
