@@ -72,7 +72,7 @@ import Testing
       let built = try run(["build", "--output", output])
       #expect(built.status == 0, "\(built.stderr)")
       let again = try run(["build", "--output", output])
-      #expect(again.stdout.contains(": 0 files written, 497 unchanged, 0 removed"))
+      #expect(again.stdout.contains(": 0 files written, 498 unchanged, 0 removed"))
       let narrowed = try run(
         ["build", "--output", output, "--query", "kubrick"])
       #expect(

@@ -124,6 +124,23 @@ def check(base, screenshots):
                         WebDriverWait(driver, 10).until(lambda d: [
                             a.text for a in d.find_elements(
                                 By.CSS_SELECTOR, ".search-results li a")] == ["The Matrix"])
+                    if name in ("index", "genre") and width == 1280 and scheme == "light":
+                        # Reaching the end of the list appends the next page's films, links
+                        # fixed for this page, and the pager moves on; the Next link stays.
+                        rows = lambda d: d.find_elements(By.CSS_SELECTOR, "main ul > li")
+                        before = len(rows(driver))
+                        driver.execute_script("window.scrollTo(0, document.body.scrollHeight)")
+                        try:
+                            WebDriverWait(driver, 10).until(lambda d: len(rows(d)) > before)
+                            links = driver.find_elements(By.CSS_SELECTOR, "main ul > li > a")
+                            last = links[-1].get_attribute("href")
+                            driver.get(last)
+                            if "/films/" not in driver.current_url or driver.title.startswith("Error"):
+                                problems.append(f"{label}: an appended row leads to {last}")
+                            driver.back()
+                        except Exception:
+                            problems.append(f"{label}: scrolling to the end loaded no more films")
+                        driver.execute_script("window.scrollTo(0, 0)")
                     # Let lazy images in view finish before the screenshot.
                     driver.execute_script(
                         "return Promise.race([new Promise(r => setTimeout(r, 3000)), Promise.all("

@@ -15,7 +15,7 @@ import Testing
     let theme = try Theme.load(from: Fixtures.templatesDirectory)
     #expect(
       theme.assets.keys.sorted() == [
-        "favicon.svg", "poster-placeholder.svg", "search.js", "style.css",
+        "favicon.svg", "load-more.js", "poster-placeholder.svg", "search.js", "style.css",
       ])
   }
 
