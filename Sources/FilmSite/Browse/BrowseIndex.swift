@@ -2,8 +2,11 @@ import FilmCatalog
 
 /// The genres, directors and years of a site's films.
 public struct BrowseIndex: Sendable {
+  /// Every genre of the films.
   public let genres: Taxonomy
+  /// Every director of the films (the `director` field, as one name).
   public let directors: Taxonomy
+  /// Every year of the films.
   public let years: Taxonomy
 
   /// Groups `films`, which are in site order.

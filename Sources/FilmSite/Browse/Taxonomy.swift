@@ -7,6 +7,7 @@ import FilmCatalog
 /// not listed under that kind. Grouping is one pass over the films plus a sort of
 /// the names, so it stays fast for large catalogs.
 public struct Taxonomy: Sendable {
+  /// What the names are: genres, directors or years.
   public let kind: TaxonomyKind
   /// Every name, in reading order: names by title order (case and accents
   /// ignored, numbers by value), years from the earliest.

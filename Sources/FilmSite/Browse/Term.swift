@@ -1,5 +1,6 @@
 /// One genre, director or year, with the films listed under it.
 public struct Term: Sendable, Equatable {
+  /// Whether the term is a genre, a director or a year.
   public let kind: TaxonomyKind
   /// The name as the catalog gives it, trimmed: `Science Fiction`, `Agnès Varda`, `1999`.
   public let name: String
@@ -8,6 +9,7 @@ public struct Term: Sendable, Equatable {
   /// Positions of the term's films in the site's film list, in site order.
   public let films: [Int]
 
+  /// A term; ``Taxonomy`` makes them, with slugs from ``TermSlugs``.
   public init(kind: TaxonomyKind, name: String, slug: String, films: [Int]) {
     self.kind = kind
     self.name = name

@@ -1,5 +1,6 @@
 /// The files of a rendered site, and how many pages of each kind it has.
 public struct RenderedSite: Sendable {
+  /// Every file of the site: pages, theme assets, search index and site files.
   public let files: [OutputFile]
   /// Pages of the main index.
   public let indexPages: Int

@@ -20,11 +20,14 @@ public struct SiteRenderer: Sendable {
   }
 
   /// Renders every page for `films` and counts them.
-  /// - Throws: ``SiteError`` for a film that cannot have a page, or an invalid setting.
+  /// - Throws: ``SiteError`` for a film that cannot have a page, or an invalid setting;
+  ///   ``BaseURLError`` for a base URL that is not an absolute `http(s)` URL.
   public func renderSite(_ films: [Film]) throws -> RenderedSite {
     guard configuration.pageSize >= 1 else {
       throw SiteError.invalidPageSize(configuration.pageSize)
     }
+    var configuration = self.configuration
+    if let base = configuration.baseURL { configuration.baseURL = try BaseURL.normalized(base) }
     let routed = FilmOrder.sorted(try routes(for: films)) { $0.film }
     let pagination = Pagination(itemCount: routed.count, pageSize: configuration.pageSize)
     let renderer = PageRenderer(

@@ -24,7 +24,9 @@ public enum BaseURL {
 
 /// A `--base-url` that cannot be the address of a site.
 public struct BaseURLError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The URL as given.
   public let url: String
+  /// What is wrong with it.
   public let reason: String
 
   public var description: String {

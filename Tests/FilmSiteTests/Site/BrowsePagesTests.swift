@@ -132,6 +132,16 @@ import Testing
     #expect(!sitemap.contains("404"))
   }
 
+  @Test func aBaseURLSetWithoutItsSlashIsNormalisedAndABadOneFails() throws {
+    let files = try render([Self.matrix], baseURL: "https://example.org/films")
+    #expect(
+      try #require(files["index.html"]).contains(
+        #"<link rel="canonical" href="https://example.org/films/">"#))
+    #expect(throws: BaseURLError(url: "films", reason: "not an absolute http or https URL")) {
+      try render([Self.matrix], baseURL: "films")
+    }
+  }
+
   @Test func sitemapIsSplitAtTheConfiguredLimit() throws {
     let films = (1...10).map { Film(id: String($0), title: "Film \($0)") }
     let files = try render(films, pageSize: 5, baseURL: "https://example.org/", sitemapLimit: 4)
