@@ -3,7 +3,7 @@
 /// A name's slug follows the film slug rule (``Slug``). When several names fold
 /// to the same slug (`Film-Noir` and `Film Noir`), the one that comes first in
 /// exact character order keeps the plain slug and each other one gets `_` and
-/// 8 hex digits of a hash of its own name (`film-noir_5d0e3c1a`), so its folder
+/// 8 hex digits of a hash of its own name (`film-noir_784db54e`), so its folder
 /// does not depend on which other names the catalog holds. A name with no ASCII
 /// letters or digits (`黒澤明`) gets `_` and the hash alone. Plain slugs never
 /// hold `_`, so the two kinds of folder never meet.
