@@ -28,9 +28,9 @@ public struct SiteCheckReport: Equatable, Sendable, CustomStringConvertible {
     case brokenLink(page: String, link: String, problem: LinkProblem)
     /// `page` has more than one `<link rel="prev">` or `<link rel="next">`.
     case repeatedRel(page: String, rel: String, count: Int)
-    /// The first index page has a `rel="prev"` link. `target` is the path it
-    /// resolves to, or the link in quotes when it has none in the site.
-    case prevOnFirstPage(target: String)
+    /// The first page of a film list has a `rel="prev"` link. `target` is the
+    /// path it resolves to, or the link in quotes when it has none in the site.
+    case prevOnFirstPage(page: String, target: String)
     /// An index page on the chain has no `rel="prev"` link back to `expected`.
     case missingPrev(page: String, expected: String)
     /// An index page's `rel="prev"` leads to `target` instead of the page before it.
@@ -45,6 +45,21 @@ public struct SiteCheckReport: Equatable, Sendable, CustomStringConvertible {
     case notLinkedFromIndex(page: String)
     /// A file FilmSite wrote that no page reachable from `index.html` links to.
     case orphan(path: String)
+    /// The site has a search page but its index, `search/index.json`, is missing
+    /// or is not a search manifest.
+    case unreadableSearchIndex(reason: String)
+    /// A chunk the search manifest lists is missing or is not a list of films.
+    case badSearchChunk(path: String, reason: String)
+    /// A film in a search chunk whose URL leads to no film's page.
+    case brokenSearchEntry(chunk: String, url: String)
+    /// A film's page that no search chunk lists.
+    case notInSearchIndex(page: String)
+    /// `sitemap.xml` cannot be checked: no `robots.txt` names the base URL, or a file is too long.
+    case unreadableSitemap(reason: String)
+    /// A URL of a sitemap file that is not a page of the site under the base URL.
+    case brokenSitemapEntry(file: String, url: String)
+    /// A page FilmSite wrote that the sitemap does not list.
+    case notInSitemap(page: String)
 
     public var description: String {
       switch self {
@@ -60,9 +75,9 @@ public struct SiteCheckReport: Equatable, Sendable, CustomStringConvertible {
         return "\(Self.path(page)): broken link \(Self.quoted(link)) (\(Self.describe(problem)))"
       case .repeatedRel(let page, let rel, let count):
         return "\(Self.path(page)): \(count) rel=\"\(rel)\" links, expected at most one"
-      case .prevOnFirstPage(let target):
+      case .prevOnFirstPage(let page, let target):
         return
-          "index.html: rel=\"prev\" points to \(Self.path(target)), but the first page has no previous page"
+          "\(Self.path(page)): rel=\"prev\" points to \(Self.path(target)), but the first page has no previous page"
       case .missingPrev(let page, let expected):
         return "\(Self.path(page)): no rel=\"prev\" link, expected one to \(Self.path(expected))"
       case .prevMismatch(let page, let target, let expected):
@@ -80,6 +95,20 @@ public struct SiteCheckReport: Equatable, Sendable, CustomStringConvertible {
         return "\(Self.path(page)): not linked from any index page"
       case .orphan(let path):
         return "\(Self.path(path)): not linked from any page reachable from index.html"
+      case .unreadableSearchIndex(let reason):
+        return "\(SearchIndex.manifestPath): \(reason)"
+      case .badSearchChunk(let path, let reason):
+        return "\(Self.path(path)): \(reason)"
+      case .brokenSearchEntry(let chunk, let url):
+        return "\(Self.path(chunk)): film URL \(Self.quoted(url)) is not a film's page"
+      case .notInSearchIndex(let page):
+        return "\(Self.path(page)): not in the search index"
+      case .unreadableSitemap(let reason):
+        return "\(Sitemap.fileName): \(reason)"
+      case .brokenSitemapEntry(let file, let url):
+        return "\(Self.path(file)): \(Self.quoted(url)) is not a page of the site"
+      case .notInSitemap(let page):
+        return "\(Self.path(page)): not in the sitemap"
       }
     }
 

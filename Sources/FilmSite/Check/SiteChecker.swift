@@ -12,13 +12,23 @@ import Foundation
 /// - every `href` and `src` of every `.html` file that does not lead to a file
 ///   of the site (absolute `http`, `https`, `data` and `mailto` URLs are skipped);
 /// - index pages that do not form one `<link rel="prev">`/`<link rel="next">`
-///   chain from `index.html` through `page/2/`, `page/3/`… to the last page;
+///   chain from `index.html` through `page/2/`, `page/3/`… to the last page,
+///   and the same for each genre's, director's and year's films
+///   (`genres/<slug>/`, `genres/<slug>/page/2/`…);
 /// - detail pages (`films/*/index.html`) that no index page on the chain links to;
 /// - files listed in `.filmsite-manifest` that no page reachable from
 ///   `index.html` links to. Files the manifest does not list belong to the user
 ///   (a `CNAME`, a `.nojekyll`) and are never reported; without a manifest, no
 ///   file is known to be FilmSite's, so none is reported as orphaned. Theme
-///   files under `assets/` are not reported either: the theme is copied whole.
+///   files under `assets/` are not reported either: the theme is copied whole;
+///   nor are `404.html`, `robots.txt` and the sitemap, which are found by name;
+/// - a search index (`search/index.json`) whose chunks are missing or
+///   malformed, an entry that leads to no film's page, and a film's page that
+///   no chunk lists. The chunks the manifest lists count as linked from the
+///   search page.
+///
+/// - with a `sitemap.xml`: URLs that are not pages of the site under the base
+///   URL `robots.txt` names, and pages FilmSite wrote that it does not list.
 ///
 /// A `.git` folder is not looked into. Links in CSS files are not read.
 public struct SiteChecker: Sendable {
@@ -63,13 +73,20 @@ public struct SiteChecker: Sendable {
     // Without a home page every page would be unreachable; its absence is the one fault to show.
     guard hasHomePage else { return report }
 
-    let chain = Self.followChain(pages: pagesByPath)
+    let chain = Self.followChain(pages: pagesByPath, base: "")
     report.faults += chain.faults
     var reported: Set<String> = []
-    let onChain = Set(chain.pages)
-    let strays = files.compactMap { path in Self.indexPageNumber(path).map { (path, $0) } }
+    var onChain = Set(chain.pages)
+    // Each genre's, director's and year's films form a chain of their own.
+    for path in files where Self.isBrowseListStart(path) {
+      let base = String(path.dropLast("index.html".count))
+      let browseChain = Self.followChain(pages: pagesByPath, base: base)
+      report.faults += browseChain.faults
+      onChain.formUnion(browseChain.pages)
+    }
+    let strays = files.compactMap { path in Self.listPageNumber(path).map { (path, $0) } }
       .filter { !onChain.contains($0.0) }
-      .sorted { $0.1 < $1.1 }
+      .sorted { ($0.1.base, $0.1.number) < ($1.1.base, $1.1.number) }
     for (path, _) in strays {
       report.faults.append(.notOnChain(page: path))
       reported.insert(path)
@@ -84,12 +101,17 @@ public struct SiteChecker: Sendable {
       reported.insert(path)
     }
 
-    let reachable = Self.reachableFiles(pages: pagesByPath)
+    var reachable = Self.reachableFiles(pages: pagesByPath)
+    let search = try checkSearchIndex(files: fileSet, reachable: reachable)
+    report.faults += search.faults
+    reachable.formUnion(search.files)
+    report.faults += try checkSitemap(
+      files: fileSet, pages: manifest?.paths.filter { $0.hasSuffix("index.html") })
     // Theme assets are copied whole; a page need not use each one (the poster
     // placeholder when every film has a poster), and CSS may use others.
     for path in manifest?.paths ?? []
     where fileSet.contains(path) && !reachable.contains(path) && !reported.contains(path)
-      && !path.hasPrefix("assets/")
+      && !path.hasPrefix("assets/") && !Self.isFoundByName(path)
     {
       report.faults.append(.orphan(path: path))
     }
@@ -178,7 +200,7 @@ public struct SiteChecker: Sendable {
   }
 
   /// The bytes of a file of the site, read with one `open` and as few `read`s as it takes.
-  private func contents(of relativePath: String) throws -> [UInt8] {
+  func contents(of relativePath: String) throws -> [UInt8] {
     let path = directory + "/" + relativePath
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { throw Self.unreadable(path) }
@@ -393,19 +415,52 @@ public struct SiteChecker: Sendable {
 
   static let homePage = "index.html"
 
-  /// The file of index page `number`: `index.html`, then `page/N/index.html`.
-  static func indexPagePath(_ number: Int) -> String {
-    number == 1 ? homePage : "page/\(number)/index.html"
+  /// The file of page `number` of the film list at `base` (`""` for the main
+  /// index, `genres/drama/` for a genre): `index.html`, then `page/N/index.html`.
+  static func indexPagePath(_ number: Int, base: String = "") -> String {
+    number == 1 ? base + homePage : base + "page/\(number)/index.html"
   }
 
   /// `N` for `page/N/index.html`, `nil` for any other path.
   static func indexPageNumber(_ path: String) -> Int? {
-    guard path.hasPrefix("page/") else { return nil }
+    listPageNumber(path).flatMap { $0.base.isEmpty ? $0.number : nil }
+  }
+
+  /// The list and the number of `page/N/index.html` (the main index, base `""`)
+  /// or `genres/<slug>/page/N/index.html` (and `directors/`, `years/`).
+  static func listPageNumber(_ path: String) -> (base: String, number: Int)? {
+    guard path.hasSuffix("/index.html") else { return nil }
     let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-    guard parts.count == 3, parts[0] == "page", parts[2] == "index.html",
-      !parts[1].isEmpty, parts[1].utf8.allSatisfy({ (0x30...0x39).contains($0) })
+    let base: String
+    switch parts.count {
+    case 3: base = ""
+    case 5 where browseFolders.contains(String(parts[0])) && !parts[1].isEmpty:
+      base = parts[0] + "/" + parts[1] + "/"
+    default: return nil
+    }
+    let page = parts[parts.count - 2]
+    guard parts[parts.count - 3] == "page", !page.isEmpty,
+      page.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let number = Int(page)
     else { return nil }
-    return Int(parts[1])
+    return (base, number)
+  }
+
+  static let browseFolders: Set<String> = Set(TaxonomyKind.allCases.map(\.folder))
+
+  /// Whether `path` is the first page of a genre's, director's or year's films:
+  /// `genres/<slug>/index.html`.
+  static func isBrowseListStart(_ path: String) -> Bool {
+    let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+    return parts.count == 3 && browseFolders.contains(String(parts[0])) && !parts[1].isEmpty
+      && parts[2] == "index.html"
+  }
+
+  /// Files that servers and crawlers find by their name, not through links.
+  static func isFoundByName(_ path: String) -> Bool {
+    if path == NotFoundPage.filePath || path == "robots.txt" || path == Sitemap.fileName {
+      return true
+    }
+    return path.hasPrefix("sitemap-") && path.hasSuffix(".xml") && !path.contains("/")
   }
 
   /// Whether `path` is a film's page, `films/<segment>/index.html`.
@@ -416,20 +471,23 @@ public struct SiteChecker: Sendable {
       && parts[2] == "index.html"
   }
 
-  /// Follows `rel="next"` from `index.html` and checks each step: page `k` of
-  /// the chain is `page/k/`, links back to page `k - 1` with `rel="prev"`, and
-  /// no page comes twice. A `next` that leads to no file is already a broken
+  /// Follows `rel="next"` from the list's first page (`index.html`, or
+  /// `genres/drama/index.html`) and checks each step: page `k` of the chain is
+  /// `page/k/` below it, links back to page `k - 1` with `rel="prev"`, and no
+  /// page comes twice. A `next` that leads to no file is already a broken
   /// link, so it just ends the chain.
+  /// - Parameter base: The list's folder: `""` for the main index, `genres/drama/`.
   static func followChain(
-    pages: [String: CheckedPage]
+    pages: [String: CheckedPage], base: String = ""
   ) -> (pages: [String], faults: [SiteCheckReport.Fault]) {
-    var chain = [homePage]
-    var onChain: Set<String> = [homePage]
+    let start = base + homePage
+    var chain = [start]
+    var onChain: Set<String> = [start]
     var faults: [SiteCheckReport.Fault] = []
-    if let first = pages[homePage]?.prev.first {
-      faults.append(.prevOnFirstPage(target: describe(first)))
+    if let first = pages[start]?.prev.first {
+      faults.append(.prevOnFirstPage(page: start, target: describe(first)))
     }
-    var current = homePage
+    var current = start
     while let page = pages[current], let next = page.next.first {
       let target: String
       switch next.target {
@@ -438,7 +496,8 @@ public struct SiteChecker: Sendable {
       case .external:
         faults.append(
           .nextMismatch(
-            page: current, target: describe(next), expected: indexPagePath(chain.count + 1)))
+            page: current, target: describe(next),
+            expected: indexPagePath(chain.count + 1, base: base)))
         return (chain, faults)
       case .broken:
         return (chain, faults)
@@ -447,7 +506,7 @@ public struct SiteChecker: Sendable {
         faults.append(.chainCycle(page: current, target: target))
         break
       }
-      let expected = indexPagePath(chain.count + 1)
+      let expected = indexPagePath(chain.count + 1, base: base)
       if target != expected {
         faults.append(.nextMismatch(page: current, target: target, expected: expected))
       }

@@ -2,16 +2,35 @@ import FilmCatalog
 
 /// A film's detail page: the film's template rendered as Markdown, inside the layout.
 struct FilmPage {
-  let film: Film
-  let route: Route
+  let listed: ListedFilm
   /// The index page that lists the film, for the link back.
   let indexRoute: Route
   let indexPage: Int
 
-  func render(with renderer: PageRenderer) -> String {
-    var context = renderer.filmContext(film, at: route, for: renderer.theme.film)
+  var film: Film { listed.film }
+  var route: Route { listed.route }
+
+  func render(with renderer: PageRenderer, browse: BrowseIndex) -> String {
+    let route = self.route
+    var context = renderer.filmContext(values: listed.values, at: route)
     context["indexURL"] = .text(route.url(to: indexRoute))
     context["indexPage"] = .text(String(indexPage))
+    let genres = Taxonomy.names(of: film, kind: .genres).compactMap {
+      browse.genres.term(named: $0)
+    }
+    context["genreLinks"] = .list(
+      genres.enumerated().map { offset, term in
+        [
+          "name": .text(term.name), "url": .text(route.url(to: term.route)),
+          "first": offset == 0 ? .text("yes") : .absent,
+        ]
+      })
+    context["directorURL"] = .optional(
+      Taxonomy.names(of: film, kind: .directors).first
+        .flatMap { browse.directors.term(named: $0) }.map { route.url(to: $0.route) })
+    context["yearURL"] = .optional(
+      Taxonomy.names(of: film, kind: .years).first
+        .flatMap { browse.years.term(named: $0) }.map { route.url(to: $0.route) })
     let markdown = renderer.theme.film.render(context)
     return renderer.layout(
       at: route,

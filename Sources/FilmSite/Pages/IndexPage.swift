@@ -1,11 +1,13 @@
 import FilmCatalog
 
-/// One numbered page of the film list, with links to its neighbours.
+/// One numbered page of a film list (the main index, or a genre's, director's
+/// or year's films), with links to its neighbours.
 struct IndexPage {
   let number: Int
   let pagination: Pagination
-  /// The films on this page, each with its detail route.
-  let entries: ArraySlice<(film: Film, route: Route)>
+  /// The films on this page.
+  let entries: ArraySlice<ListedFilm>
+  var listing = Listing.all
 
   var route: Route { pagination.route(forPage: number) }
 
@@ -13,7 +15,7 @@ struct IndexPage {
     let route = self.route
     var rows = ""
     for entry in entries {
-      var context = renderer.filmContext(entry.film, at: route, for: renderer.theme.row)
+      var context = renderer.filmContext(values: entry.values, at: route)
       context["url"] = .text(route.url(to: entry.route))
       rows += renderer.theme.row.render(context)
     }
@@ -25,11 +27,16 @@ struct IndexPage {
     context["filmCount"] = .text(String(pagination.itemCount))
     context["firstFilm"] = range.isEmpty ? .absent : .text(String(range.lowerBound + 1))
     context["lastFilm"] = range.isEmpty ? .absent : .text(String(range.upperBound))
+    context["heading"] = .text(listing.heading(siteTitle: renderer.configuration.title))
+    if let term = listing.term {
+      context["sectionTitle"] = .text(term.kind.title)
+      context["sectionURL"] = .text(route.url(to: term.kind.route))
+    }
     let markdown = renderer.theme.index.render(context)
     return renderer.layout(
       at: route,
       kind: "index",
-      title: number == 1 ? nil : "Page \(number) of \(pagination.pageCount)",
+      title: listing.title(page: number, pageCount: pagination.pageCount),
       markdown: markdown,
       pager: (number, pagination)
     )

@@ -9,33 +9,46 @@ struct PageRenderer: Sendable {
   let markdown: MarkdownRenderer
 
   /// Values every template receives.
-  func commonContext(at route: Route) -> TemplateContext {
-    [
+  /// - Parameter linkBase: An absolute URL to use as the root instead of a relative path.
+  func commonContext(at route: Route, linkBase: String? = nil) -> TemplateContext {
+    if let linkBase {
+      return [
+        "siteTitle": .text(configuration.title), "root": .text(linkBase),
+        "homeURL": .text(linkBase),
+      ]
+    }
+    return [
       "siteTitle": .text(configuration.title),
       "root": .text(route.depth == 0 ? "" : route.url(to: .root)),
       "homeURL": .text(route.url(to: .root)),
     ]
   }
 
-  /// A film's values, with URLs relative to the page at `route`: those
-  /// `template` uses (an index row shows no overview, so none is prepared).
-  func filmContext(_ film: Film, at route: Route, for template: Template) -> TemplateContext {
-    var context = commonContext(at: route)
-    context.values.reserveCapacity(16)
-    let names = template.names
-    func set(_ name: String, _ value: @autoclosure () -> TemplateValue) {
-      if names.contains(name) { context[name] = value() }
-    }
-    set("id", .text(film.id))
-    set("title", .text(film.title))
-    set("year", .optional(film.year.map(String.init)))
-    set("runtime", .optional(film.runtime.map(String.init)))
-    set("facts", .text(Self.facts(film)))
-    set("director", .optional(film.director))
-    set("genres", .text(film.genres.joined(separator: " · ")))
-    set("overview", .optional(film.overview.map(Self.overviewMarkdown)))
-    set("poster", .optional(film.posterURL(base: configuration.posterBaseURL)))
-    set("posterPlaceholder", .text(route.url(toFile: Self.placeholderPath)))
+  /// A film's values, with URLs relative to the page at `route`.
+  func filmContext(_ film: Film, at route: Route) -> TemplateContext {
+    filmContext(values: filmValues(film), at: route)
+  }
+
+  /// A film's values from ``filmValues(_:)``, with URLs relative to the page at `route`.
+  func filmContext(values: TemplateContext, at route: Route) -> TemplateContext {
+    var context = values
+    for (name, value) in commonContext(at: route).values { context[name] = value }
+    context["posterPlaceholder"] = .text(route.url(toFile: Self.placeholderPath))
+    return context
+  }
+
+  /// The values of a film that are the same on every page that shows it.
+  func filmValues(_ film: Film) -> TemplateContext {
+    var context = TemplateContext()
+    context["id"] = .text(film.id)
+    context["title"] = .text(film.title)
+    context["year"] = .optional(film.year.map(String.init))
+    context["runtime"] = .optional(film.runtime.map(String.init))
+    context["facts"] = .text(Self.facts(film))
+    context["director"] = .optional(film.director)
+    context["genres"] = .text(film.genres.joined(separator: " · "))
+    context["overview"] = .optional(film.overview.map(Self.overviewMarkdown))
+    context["poster"] = .optional(film.posterURL(base: configuration.posterBaseURL))
     return context
   }
 
@@ -58,21 +71,44 @@ struct PageRenderer: Sendable {
 
   /// Renders `markdown` and wraps it in the layout.
   /// - Parameters:
-  ///   - kind: `index` or `film`, for the theme's styles.
+  ///   - kind: `index`, `film`, `terms`, `search` or `not-found`, for the theme's styles.
   ///   - title: The page's own title; the site title follows it in `<title>`.
-  ///   - pager: The page number and pagination of an index page, for its links.
+  ///   - pager: The page number and pagination of a film list, for its links.
   func layout(
     at route: Route, kind: String, title: String?, markdown source: String,
-    pager: (page: Int, pagination: Pagination)? = nil
+    pager: (page: Int, pagination: Pagination)? = nil, linkBase: String? = nil,
+    canonical: Bool = true
   ) -> String {
     let html = Escaping.removingForbiddenCharacters(
       ImageAttributes.apply(to: markdown.html(from: source)))
-    var context = commonContext(at: route)
+    return layout(
+      at: route, kind: kind, title: title, html: html, pager: pager, linkBase: linkBase,
+      canonical: canonical)
+  }
+
+  /// Wraps `html`, the page's content, in the layout.
+  /// - Parameters:
+  ///   - linkBase: An absolute URL that links start from instead of the page's
+  ///     folder (the 404 page, which is served at any depth).
+  ///   - canonical: Whether the page gets a canonical URL (when the site has a base URL).
+  func layout(
+    at route: Route, kind: String, title: String?, html: String,
+    pager: (page: Int, pagination: Pagination)? = nil, linkBase: String? = nil,
+    canonical: Bool = true
+  ) -> String {
+    var context = commonContext(at: route, linkBase: linkBase)
     context["title"] = .text(title.map { "\($0) · \(configuration.title)" } ?? configuration.title)
     context["content"] = .text(html)
     context["pageKind"] = .text(kind)
     context["attribution"] = .optional(configuration.attribution?.text)
     context["attributionURL"] = .optional(configuration.attribution?.url)
+    for kind in TaxonomyKind.allCases {
+      context[kind.folder + "URL"] = .text(url(from: route, to: kind.route, linkBase: linkBase))
+    }
+    context["searchURL"] = .text(url(from: route, to: SearchPage.route, linkBase: linkBase))
+    if canonical, let base = configuration.baseURL {
+      context["canonicalURL"] = .text(base + route.description)
+    }
     if let (page, pagination) = pager {
       context["page"] = .text(String(page))
       context["pageCount"] = .text(String(pagination.pageCount))
@@ -84,5 +120,10 @@ struct PageRenderer: Sendable {
       }
     }
     return theme.layout.render(context)
+  }
+
+  /// A link from the page at `route` to `target`: relative, or absolute from `linkBase`.
+  func url(from route: Route, to target: Route, linkBase: String? = nil) -> String {
+    linkBase.map { $0 + target.description } ?? route.url(to: target)
   }
 }

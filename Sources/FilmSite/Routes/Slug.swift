@@ -80,7 +80,7 @@ public enum Slug {
   }
 
   /// Letters that decomposition does not split into an ASCII base letter.
-  private static let foldings: [Unicode.Scalar: String] = [
+  static let foldings: [Unicode.Scalar: String] = [
     "ß": "ss", "ẞ": "ss", "æ": "ae", "Æ": "ae", "œ": "oe", "Œ": "oe", "ø": "o", "Ø": "o",
     "đ": "d", "Đ": "d", "ð": "d", "Ð": "d", "þ": "th", "Þ": "th", "ł": "l", "Ł": "l",
     "ı": "i", "ħ": "h", "Ħ": "h", "ŋ": "ng", "Ŋ": "ng", "ĸ": "k", "ſ": "s",

@@ -31,6 +31,20 @@ public enum FilmOrder {
     return order.map { items[$0] }
   }
 
+  /// Returns `names` (of genres, directors) in the order titles are listed
+  /// in: folded, numbers by value, then by their exact characters.
+  static func sortedNames(_ names: [String]) -> [String] {
+    let keys = SortKeys(names.map(Slug.fold))
+    let order = keys.withComparator { compare in
+      Array(names.indices).sorted { left, right in
+        let order = compare(left, right)
+        if order != 0 { return order < 0 }
+        return names[left].unicodeScalars.lexicographicallyPrecedes(names[right].unicodeScalars)
+      }
+    }
+    return order.map { names[$0] }
+  }
+
   private static func precedes(_ lhs: Film, _ rhs: Film) -> Bool {
     if lhs.title != rhs.title {
       return lhs.title.unicodeScalars.lexicographicallyPrecedes(rhs.title.unicodeScalars)

@@ -61,17 +61,19 @@ public struct SiteBuilder: Sendable {
     let fingerprint = try BuildFingerprint.make(
       films: films, themeDirectory: templatesDirectory, configuration: configuration)
     let written: SiteWriter.Summary
-    let upToDate = try writer.unchangedFileCount(ifBuiltFrom: fingerprint)
-    if let upToDate {
-      written = SiteWriter.Summary(written: 0, unchanged: upToDate, removed: 0)
+    let counts: SitePageCounts
+    let upToDate = try writer.upToDateSite(builtFrom: fingerprint)
+    if let upToDate, let pageCounts = upToDate.pageCounts {
+      written = SiteWriter.Summary(written: 0, unchanged: upToDate.files, removed: 0)
+      counts = pageCounts
     } else {
       // Pages go to the writer a batch at a time as they are rendered, so a
       // large site is never held in memory whole.
       let renderer = SiteRenderer(theme: theme, configuration: configuration)
       var publication = try writer.begin()
       do {
-        try renderer.render(films) { batch in try writer.add(batch, to: &publication) }
-        written = try writer.publish(publication, fingerprint: fingerprint)
+        counts = try renderer.render(films) { batch in try writer.add(batch, to: &publication) }
+        written = try writer.publish(publication, fingerprint: fingerprint, pageCounts: counts)
       } catch {
         writer.abandon(publication)
         throw error
@@ -82,9 +84,11 @@ public struct SiteBuilder: Sendable {
       duplicatesDropped: pull.duplicatesDropped,
       pageCap: pull.pageCap,
       failure: pull.failure,
-      indexPages: Pagination(itemCount: films.count, pageSize: configuration.pageSize).pageCount,
+      indexPages: counts.indexPages,
+      browsePages: counts.browsePages,
+      hasSiteFiles: counts.hasSiteFiles,
       files: written,
-      upToDate: upToDate != nil,
+      upToDate: written.written == 0 && upToDate?.pageCounts != nil,
       outputDirectory: outputDirectory,
       duration: ContinuousClock.now - start
     )
@@ -100,6 +104,10 @@ public struct BuildSummary: Sendable, CustomStringConvertible {
   /// The page that failed, when the build went on with `allowPartial`.
   public let failure: PaginationError?
   public let indexPages: Int
+  /// Genre, director and year pages, and their lists.
+  public let browsePages: Int
+  /// Whether the sitemap, `robots.txt` and canonical links were written.
+  public let hasSiteFiles: Bool
   public let files: SiteWriter.Summary
   /// Whether the output folder was already built from the same films, theme
   /// and settings, so that nothing was rendered.
@@ -120,7 +128,9 @@ public struct BuildSummary: Sendable, CustomStringConvertible {
       failure.map { "; INCOMPLETE: built from the pages before page \($0.page), which failed" }
       ?? ""
     let state = upToDate ? " (already up to date: same films, theme and settings)" : ""
+    let siteFiles =
+      hasSiteFiles ? "" : "; no sitemap.xml, robots.txt or canonical links (they need --base-url)"
     return
-      "Built \(films) \(films == 1 ? "film" : "films")\(duplicates) and \(indexPages) index \(indexPages == 1 ? "page" : "pages") into \(outputDirectory): \(files.written) \(files.written == 1 ? "file" : "files") written, \(files.unchanged) unchanged, \(files.removed) removed in \(time) s\(state)\(cap)\(partial)"
+      "Built \(films) \(films == 1 ? "film" : "films")\(duplicates), \(indexPages) index \(indexPages == 1 ? "page" : "pages") and \(browsePages) browse \(browsePages == 1 ? "page" : "pages") into \(outputDirectory): \(files.written) \(files.written == 1 ? "file" : "files") written, \(files.unchanged) unchanged, \(files.removed) removed in \(time) s\(state)\(siteFiles)\(cap)\(partial)"
   }
 }

@@ -11,11 +11,14 @@ public struct SiteConfiguration: Sendable, Equatable, Encodable {
   public var pageSize: Int
   /// The URL that relative poster paths are joined to.
   public var posterBaseURL: String
-  /// The absolute URL the site is published at, if known. Links stay relative;
-  /// this is kept for files that need absolute URLs.
+  /// The absolute URL the site is published at, ending in `/` (see ``BaseURL``),
+  /// if known. Links stay relative; with it the site gets `sitemap.xml`,
+  /// `robots.txt` and a canonical link on every page.
   public var baseURL: String?
   /// A credit the source requires on every page (TMDB's notice), shown in the layout's footer.
   public var attribution: Attribution?
+  /// The most URLs in one sitemap file before the sitemap is split (the protocol's 50,000).
+  public var sitemapLimit = Sitemap.protocolLimit
 
   public init(
     title: String = "Films",

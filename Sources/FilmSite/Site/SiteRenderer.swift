@@ -3,7 +3,8 @@ import FilmCatalog
 import Foundation
 import Synchronization
 
-/// Turns films into the files of a site: index pages, detail pages and the theme's assets.
+/// Turns films into the files of a site: index, browse and detail pages, the
+/// search index, the site files and the theme's assets.
 public struct SiteRenderer: Sendable {
   public let theme: Theme
   public let configuration: SiteConfiguration
@@ -20,48 +21,101 @@ public struct SiteRenderer: Sendable {
   /// Renders every page for `films`, listed in ``FilmOrder``, on every core.
   /// - Throws: ``SiteError`` for a film that cannot have a page, or an invalid setting.
   public func render(_ films: [Film]) throws -> [OutputFile] {
+    try renderSite(films).files
+  }
+
+  /// Renders every page for `films` and counts them.
+  /// - Throws: ``SiteError`` for a film that cannot have a page, or an invalid setting;
+  ///   ``BaseURLError`` for a base URL that is not an absolute `http(s)` URL.
+  public func renderSite(_ films: [Film]) throws -> RenderedSite {
     var files: [OutputFile] = []
-    try render(films) { files += $0 }
-    return files
+    let counts = try render(films) { files += $0 }
+    return RenderedSite(files: files, counts: counts)
   }
 
   /// Renders every page for `films` in batches, handing each batch to `sink`
-  /// in site order (assets, index pages, film pages) as soon as it is ready.
-  /// - Throws: ``SiteError`` before the first batch, or what `sink` throws.
+  /// as soon as it is ready, and counts the pages.
+  /// - Throws: ``SiteError`` or ``BaseURLError`` before the first batch, or what `sink` throws.
+  @discardableResult
   public func render(
     _ films: [Film], batchSize: Int = defaultBatchSize,
     into sink: ([OutputFile]) throws -> Void
-  ) throws {
+  ) throws -> SitePageCounts {
     guard configuration.pageSize >= 1 else {
       throw SiteError.invalidPageSize(configuration.pageSize)
     }
-    let entries = FilmOrder.sorted(try routes(for: films)) { $0.film }
-    let pagination = Pagination(itemCount: entries.count, pageSize: configuration.pageSize)
+    var configuration = self.configuration
+    if let base = configuration.baseURL { configuration.baseURL = try BaseURL.normalized(base) }
+    let routed = FilmOrder.sorted(try routes(for: films)) { $0.film }
+    let pagination = Pagination(itemCount: routed.count, pageSize: configuration.pageSize)
     let renderer = PageRenderer(
       theme: theme, configuration: configuration, markdown: MarkdownRenderer())
+    let entries = Self.concurrentMap(routed) { entry in
+      ListedFilm(film: entry.film, route: entry.route, values: renderer.filmValues(entry.film))
+    }
+    let browse = BrowseIndex(films: routed.map(\.film))
 
-    let indexPages = pagination.pages.map { number in
-      IndexPage(
-        number: number, pagination: pagination,
-        entries: entries[pagination.itemRange(forPage: number)])
+    // Every list of films is paged the same way: the main index, then each name's films.
+    var lists: [(listing: Listing, pagination: Pagination, page: Int)] = pagination.pages.map {
+      (Listing.all, pagination, $0)
+    }
+    for taxonomy in browse.all {
+      for term in taxonomy.terms {
+        let termPagination = Pagination(
+          base: term.route, itemCount: term.films.count, pageSize: configuration.pageSize)
+        for page in termPagination.pages {
+          lists.append((Listing(term: term), termPagination, page))
+        }
+      }
     }
     let filmPages = entries.enumerated().map { offset, entry in
       let page = pagination.page(forItem: offset)
       return FilmPage(
-        film: entry.film, route: entry.route, indexRoute: pagination.route(forPage: page),
-        indexPage: page)
+        listed: entry, indexRoute: pagination.route(forPage: page), indexPage: page)
     }
+    let termsPages = browse.all.map { TermsPage(taxonomy: $0) }
 
     try sink(
       theme.assets.keys.sorted().compactMap { path in
         theme.assets[path].map { OutputFile(path: "assets/" + path, contents: $0) }
       })
-    try Self.renderInBatches(indexPages, batchSize: batchSize, into: sink) { page in
-      OutputFile(path: page.route.filePath, text: page.render(with: renderer))
+    try Self.renderInBatches(lists, batchSize: batchSize, into: sink) { list in
+      let range = list.pagination.itemRange(forPage: list.page)
+      let pageEntries: ArraySlice<ListedFilm>
+      if let term = list.listing.term {
+        pageEntries = ArraySlice(term.films[range].map { entries[$0] })
+      } else {
+        pageEntries = entries[range]
+      }
+      let page = IndexPage(
+        number: list.page, pagination: list.pagination, entries: pageEntries,
+        listing: list.listing)
+      return OutputFile(path: page.route.filePath, text: page.render(with: renderer))
     }
     try Self.renderInBatches(filmPages, batchSize: batchSize, into: sink) { page in
+      OutputFile(path: page.route.filePath, text: page.render(with: renderer, browse: browse))
+    }
+    var files = termsPages.map { page in
       OutputFile(path: page.route.filePath, text: page.render(with: renderer))
     }
+    files.append(
+      OutputFile(path: SearchPage.route.filePath, text: SearchPage().render(with: renderer)))
+    files += SearchIndex.files(for: routed)
+    files.append(
+      OutputFile(path: NotFoundPage.filePath, text: NotFoundPage().render(with: renderer)))
+
+    if let baseURL = configuration.baseURL {
+      let routes =
+        lists.map { $0.pagination.route(forPage: $0.page) } + termsPages.map(\.route)
+        + [SearchPage.route] + filmPages.map(\.route)
+      files += Sitemap.files(routes: routes, baseURL: baseURL, limit: configuration.sitemapLimit)
+      files.append(Sitemap.robots(baseURL: baseURL))
+    }
+    try sink(files)
+    return SitePageCounts(
+      indexPages: pagination.pageCount,
+      browsePages: lists.count - pagination.pageCount + termsPages.count,
+      hasSiteFiles: configuration.baseURL != nil)
   }
 
   /// Renders `pages` a batch at a time on every core, handing each batch to `sink`.

@@ -3,8 +3,10 @@ import Foundation
 /// A site's look: its templates and the static files they use.
 ///
 /// A theme folder holds `layout.html` (the HTML shell of every page),
-/// `film.md` (a film's detail page), `index.md` (an index page) and `row.md`
-/// (one film on an index page), plus an `assets/` folder copied to the site
+/// `film.md` (a film's detail page), `index.md` (a page of a film list: the
+/// main index, a genre, a director, a year), `row.md` (one film on such a
+/// page), `terms.md` (every genre, director or year), `search.html` (the
+/// search page's content) and `404.md` (the page for missing URLs), plus an `assets/` folder copied to the site
 /// as it is (stylesheet, poster placeholder). Every placeholder is checked
 /// when the theme loads.
 public struct Theme: Sendable {
@@ -12,16 +14,23 @@ public struct Theme: Sendable {
   public let film: Template
   public let index: Template
   public let row: Template
+  public let terms: Template
+  public let search: Template
+  public let notFound: Template
   /// Files copied into the site's `assets/` folder, by path relative to it.
   public let assets: [String: Data]
 
   public init(
-    layout: Template, film: Template, index: Template, row: Template, assets: [String: Data]
+    layout: Template, film: Template, index: Template, row: Template, terms: Template,
+    search: Template, notFound: Template, assets: [String: Data]
   ) {
     self.layout = layout
     self.film = film
     self.index = index
     self.row = row
+    self.terms = terms
+    self.search = search
+    self.notFound = notFound
     self.assets = assets
   }
 
@@ -46,6 +55,9 @@ public struct Theme: Sendable {
       film: try template("film.md", Schemas.film),
       index: try template("index.md", Schemas.index),
       row: try template("row.md", Schemas.row),
+      terms: try template("terms.md", Schemas.terms),
+      search: try template("search.html", Schemas.search),
+      notFound: try template("404.md", Schemas.notFound),
       assets: try loadAssets(from: (directory as NSString).appendingPathComponent("assets"))
     )
   }
@@ -81,15 +93,38 @@ public struct Theme: Sendable {
       "posterPlaceholder",
     ]
 
+    static let browseURLs = ["genresURL", "directorsURL", "yearsURL"]
+
     public static let layout = TemplateSchema(
-      values: common + [
-        "title", "content", "pageKind", "prevURL", "nextURL", "page", "pageCount", "attribution",
-        "attributionURL",
+      values: common + browseURLs + [
+        "title", "content", "pageKind", "prevURL", "nextURL", "page", "pageCount", "searchURL",
+        "canonicalURL", "attribution", "attributionURL",
       ])
-    public static let film = TemplateSchema(
-      values: common + filmFields + ["indexURL", "indexPage"])
+    public static let film: TemplateSchema = {
+      var schema = TemplateSchema(
+        values: common + filmFields + ["indexURL", "indexPage", "directorURL", "yearURL"])
+      schema.fields["genreLinks"] = .some(TemplateSchema(values: ["name", "url", "first"]))
+      return schema
+    }()
     public static let row = TemplateSchema(values: common + filmFields + ["url"])
     public static let index = TemplateSchema(
-      values: common + ["rows", "page", "pageCount", "filmCount", "firstFilm", "lastFilm"])
+      values: common + [
+        "rows", "page", "pageCount", "filmCount", "firstFilm", "lastFilm", "heading",
+        "sectionTitle", "sectionURL",
+      ])
+    public static let terms: TemplateSchema = {
+      var schema = TemplateSchema(values: common + ["heading", "termCount"])
+      schema.fields["terms"] = .some(TemplateSchema(values: ["name", "url", "filmCount"]))
+      return schema
+    }()
+    public static let search = TemplateSchema(
+      values: common + browseURLs + ["indexURL", "scriptURL"])
+    public static let notFound = TemplateSchema(values: common + ["searchURL"])
+
+    /// Every template's schema by file name, for documentation and tests.
+    public static let all: [(file: String, schema: TemplateSchema)] = [
+      ("layout.html", layout), ("film.md", film), ("index.md", index), ("row.md", row),
+      ("terms.md", terms), ("search.html", search), ("404.md", notFound),
+    ]
   }
 }

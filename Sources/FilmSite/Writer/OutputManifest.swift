@@ -18,6 +18,7 @@ struct OutputManifest: Equatable {
   private static let headerV1 =
     "# filmsite manifest v1: the files FilmSite wrote here. Do not edit."
   private static let fingerprintPrefix = "# build "
+  private static let pagesPrefix = "# pages "
 
   /// What the manifest knows of one file.
   struct Entry: Equatable {
@@ -33,21 +34,32 @@ struct OutputManifest: Equatable {
   let entries: [String: Entry]
   /// The fingerprint of the build that wrote the folder.
   let fingerprint: ContentHash?
+  /// The pages of each kind that build made, for a summary without rendering.
+  let pageCounts: SitePageCounts?
 
   init<Paths: Sequence<String>>(paths: Paths) {
     self.paths = Set(paths).sorted()
     entries = [:]
     fingerprint = nil
+    pageCounts = nil
   }
 
-  init(entries: [String: Entry], fingerprint: ContentHash?) {
-    self.init(entries: entries, sortedPaths: entries.keys.sorted(), fingerprint: fingerprint)
+  init(
+    entries: [String: Entry], fingerprint: ContentHash?, pageCounts: SitePageCounts? = nil
+  ) {
+    self.init(
+      entries: entries, sortedPaths: entries.keys.sorted(), fingerprint: fingerprint,
+      pageCounts: pageCounts)
   }
 
-  private init(entries: [String: Entry], sortedPaths: [String], fingerprint: ContentHash?) {
+  private init(
+    entries: [String: Entry], sortedPaths: [String], fingerprint: ContentHash?,
+    pageCounts: SitePageCounts?
+  ) {
     paths = sortedPaths
     self.entries = entries
     self.fingerprint = fingerprint
+    self.pageCounts = pageCounts
   }
 
   /// Whether `prefix`, the start of a file, is the start of a manifest.
@@ -75,6 +87,17 @@ struct OutputManifest: Equatable {
       fingerprint = ContentHash(hex: line.dropFirst(Self.fingerprintPrefix.count))
       lines.removeFirst()
     }
+    var pageCounts: SitePageCounts?
+    if let line = lines.first, line.hasPrefix(Self.pagesPrefix) {
+      let numbers = line.dropFirst(Self.pagesPrefix.count).split(separator: " ").compactMap {
+        Int($0)
+      }
+      if numbers.count == 3 {
+        pageCounts = SitePageCounts(
+          indexPages: numbers[0], browsePages: numbers[1], hasSiteFiles: numbers[2] == 1)
+      }
+      lines.removeFirst()
+    }
     var entries: [String: Entry] = [:]
     entries.reserveCapacity(lines.count)
     // FilmSite writes the paths sorted; then they need no sorting again.
@@ -98,7 +121,8 @@ struct OutputManifest: Equatable {
       paths.append(path)
     }
     self.init(
-      entries: entries, sortedPaths: inOrder ? paths : paths.sorted(), fingerprint: fingerprint)
+      entries: entries, sortedPaths: inOrder ? paths : paths.sorted(), fingerprint: fingerprint,
+      pageCounts: pageCounts)
   }
 
   /// The manifest as a file: a header, the fingerprint, then one line per
@@ -106,6 +130,12 @@ struct OutputManifest: Equatable {
   var text: String {
     var lines = [Self.header]
     if let fingerprint { lines.append(Self.fingerprintPrefix + fingerprint.description) }
+    if let pageCounts {
+      let numbers = [
+        pageCounts.indexPages, pageCounts.browsePages, pageCounts.hasSiteFiles ? 1 : 0,
+      ]
+      lines.append(Self.pagesPrefix + numbers.map(String.init).joined(separator: " "))
+    }
     for path in paths {
       let entry = entries[path]
       lines.append(

@@ -58,7 +58,7 @@ public struct SiteWriter: Sendable {
   /// Publishes `files` as the new site: ``begin()``, ``add(_:to:)`` and
   /// ``publish(_:fingerprint:)`` in one call.
   /// - Parameter fingerprint: What the site was built from (``BuildFingerprint``),
-  ///   kept in the manifest for ``unchangedFileCount(ifBuiltFrom:)``.
+  ///   kept in the manifest for ``upToDateSite(builtFrom:)``.
   /// - Throws: ``WriterError`` when the folder is not FilmSite's or a file cannot be
   ///   written; the output folder is then left as it was.
   @discardableResult
@@ -66,7 +66,7 @@ public struct SiteWriter: Sendable {
     var publication = try begin()
     do {
       try add(files, to: &publication)
-      return try publish(publication, fingerprint: fingerprint)
+      return try publish(publication, fingerprint: fingerprint, pageCounts: nil)
     } catch {
       abandon(publication)
       throw error
@@ -121,16 +121,20 @@ public struct SiteWriter: Sendable {
   /// with the files FilmSite did not write carried across. When nothing
   /// changed, the current site stays as it is (its manifest is updated if it
   /// lacks what the next build needs) and the staged copy is thrown away.
-  public func publish(_ publication: Publication, fingerprint: ContentHash? = nil) throws
-    -> Summary
-  {
+  /// - Parameter pageCounts: Kept in the manifest with `fingerprint`, for
+  ///   ``upToDateSite(builtFrom:)``.
+  public func publish(
+    _ publication: Publication, fingerprint: ContentHash? = nil,
+    pageCounts: SitePageCounts? = nil
+  ) throws -> Summary {
     var summary = publication.summary
     let previous = publication.previous
     summary.removed = previous.paths.count { path in
       publication.entries[path] == nil
         && FileManager.default.fileExists(atPath: target + "/" + path)
     }
-    let manifest = OutputManifest(entries: publication.entries, fingerprint: fingerprint)
+    let manifest = OutputManifest(
+      entries: publication.entries, fingerprint: fingerprint, pageCounts: pageCounts)
     if summary.written == 0, summary.removed == 0, manifest.paths == previous.paths {
       abandon(publication)
       if manifest != previous { try replaceManifest(with: manifest) }
@@ -148,11 +152,13 @@ public struct SiteWriter: Sendable {
     removeTree(publication.staging)
   }
 
-  /// The number of files in the output folder when its manifest says it was
-  /// built from `fingerprint` and every file it lists is still there as
-  /// FilmSite wrote it (same size and modification time); `nil` otherwise.
-  /// A build whose inputs have this fingerprint has nothing to do.
-  public func unchangedFileCount(ifBuiltFrom fingerprint: ContentHash) throws -> Int? {
+  /// What the output folder holds when its manifest says it was built from
+  /// `fingerprint` and every file it lists is still there as FilmSite wrote
+  /// it (same size and modification time); `nil` otherwise. A build whose
+  /// inputs have this fingerprint has nothing to do.
+  public func upToDateSite(builtFrom fingerprint: ContentHash) throws
+    -> (files: Int, pageCounts: SitePageCounts?)?
+  {
     try refuseDangerousDirectory()
     let manager = FileManager.default
     if manager.fileExists(atPath: stagingDirectory) || manager.fileExists(atPath: previousDirectory)
@@ -168,7 +174,7 @@ public struct SiteWriter: Sendable {
       else { return false }
       return found.size == entry.size && found.modified == entry.modified
     }
-    return intact.allSatisfy { $0 } ? manifest.paths.count : nil
+    return intact.allSatisfy { $0 } ? (manifest.paths.count, manifest.pageCounts) : nil
   }
 
   /// The manifest entry of `file` when the current site already has it with

@@ -16,7 +16,11 @@ struct BuildCommand {
       .init(
         name: "--poster-base-url", valueName: "url",
         help: "Prefix for poster paths (default: \(SiteConfiguration.defaultPosterBaseURL))"),
-      .init(name: "--base-url", valueName: "url", help: "The URL the site is published at"),
+      .init(
+        name: "--base-url", valueName: "url",
+        help:
+          "The http(s) URL the site is published at; adds sitemap.xml, robots.txt and canonical links"
+      ),
       .init(
         name: "--force", valueName: nil, help: "Adopt an output folder FilmSite did not create"),
       .init(name: "--quiet", valueName: nil, help: "Print nothing but errors"),
@@ -27,8 +31,10 @@ struct BuildCommand {
     Usage: filmsite build [options]
 
     Reads a film catalog, or pulls every page of a paged JSON search API, and
-    writes a static site: index pages at index.html and page/N/, and one page
-    per film at films/<id>-<slug>/. With --api, FILMSITE_API_TOKEN (if set) is
+    writes a static site: index pages at index.html and page/N/, one page per
+    film at films/<id>-<slug>/, pages per genre, director and year under
+    genres/, directors/ and years/, a search page at search/ and a 404.html.
+    With --api, FILMSITE_API_TOKEN (if set) is
     sent as "Authorization: Bearer <token>".
 
     With --tmdb, films come from TMDB's search (or, without --query, its most
@@ -58,7 +64,13 @@ struct BuildCommand {
       try arguments.integer("--page-size", in: 1...10_000) ?? SiteConfiguration.defaultPageSize
     if let title = arguments.string("--title") { configuration.title = title }
     if let base = arguments.string("--poster-base-url") { configuration.posterBaseURL = base }
-    configuration.baseURL = arguments.string("--base-url")
+    if let base = arguments.string("--base-url") {
+      do {
+        configuration.baseURL = try BaseURL.normalized(base)
+      } catch let error as BaseURLError {
+        throw UsageError("filmsite build: option '--base-url': \(error)")
+      }
+    }
 
     let options = try SourceOptions(arguments, environment: ProcessInfo.processInfo.environment)
     defer { options.close() }

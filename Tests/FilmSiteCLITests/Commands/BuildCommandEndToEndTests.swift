@@ -14,7 +14,12 @@ import Testing
       let result = try run(["build", "--output", output.path])
       #expect(result.status == 0, "\(result.stderr)")
       #expect(result.stderr.isEmpty)
-      #expect(result.stdout.hasPrefix("Built 113 films and 5 index pages into \(output.path): "))
+      #expect(
+        result.stdout.hasPrefix(
+          "Built 113 films, 5 index pages and 167 browse pages into \(output.path): "))
+      #expect(
+        result.stdout.hasSuffix(
+          "; no sitemap.xml, robots.txt or canonical links (they need --base-url)\n"))
       #expect(result.stdout.split(separator: "\n").count == 1)
 
       let files = FilmSiteProcess.files(in: output)
@@ -23,6 +28,14 @@ import Testing
       #expect(files.contains("page/5/index.html"))
       #expect(!files.contains("page/1/index.html"))
       #expect(files.contains("films/194-amelie/index.html"))
+      for page in [
+        "genres/index.html", "genres/drama/index.html", "genres/drama/page/3/index.html",
+        "directors/index.html", "directors/stanley-kubrick/index.html", "years/index.html",
+        "years/1999/index.html", "search/index.html", "search/index.json", "404.html",
+      ] {
+        #expect(files.contains(page), "\(page)")
+      }
+      #expect(!files.contains("sitemap.xml") && !files.contains("robots.txt"))
 
       // Every internal link resolves: `filmsite check` as a user would run it.
       let check = try run(["check", "--output", output.path])
@@ -37,8 +50,17 @@ import Testing
   @Test func sampleSiteIsValidHTML5() throws {
     try FilmSiteProcess.withTemporaryDirectory { directory in
       let output = directory.appendingPathComponent("Output")
-      let built = try run(["build", "--output", output.path, "--quiet"])
+      // With a base URL, so that canonical links are checked too; every kind of page is there.
+      let built = try run([
+        "build", "--output", output.path, "--quiet", "--base-url", "https://films.example.org/",
+      ])
       #expect(built.status == 0, "\(built.stderr)")
+      let pages = FilmSiteProcess.files(in: output).filter { $0.hasSuffix(".html") }
+      for prefix in [
+        "index.html", "page/", "films/", "genres/", "directors/", "years/", "search/", "404.html",
+      ] {
+        #expect(pages.contains { $0.hasPrefix(prefix) }, "no \(prefix) page")
+      }
       let report = try FilmSiteProcess.validateHTML(in: output)
       #expect(report.valid, "Nu HTML Checker: \(report.output)")
     }
@@ -50,16 +72,52 @@ import Testing
       let built = try run(["build", "--output", output])
       #expect(built.status == 0, "\(built.stderr)")
       let again = try run(["build", "--output", output])
-      #expect(again.stdout.contains(": 0 files written, 120 unchanged, 0 removed"))
+      #expect(again.stdout.contains(": 0 files written, 498 unchanged, 0 removed"))
       let narrowed = try run(
         ["build", "--output", output, "--query", "kubrick"])
-      #expect(narrowed.stdout.hasPrefix("Built 1 film and 1 index page"), "\(narrowed.stdout)")
+      #expect(
+        narrowed.stdout.hasPrefix("Built 1 film, 1 index page and 7 browse pages"),
+        "\(narrowed.stdout)")
       let films = FilmSiteProcess.files(in: URL(fileURLWithPath: output)).filter {
         $0.hasPrefix("films/")
       }
       #expect(
         films == ["films/935-dr-strangelove-or-how-i-learned-to-stop-worrying-and-love/index.html"])
     }
+  }
+
+  @Test func baseURLAddsSitemapRobotsAndCanonicalLinksAndTheSiteChecksClean() throws {
+    try FilmSiteProcess.withTemporaryDirectory { directory in
+      let output = directory.appendingPathComponent("Output")
+      let result = try run([
+        "build", "--output", output.path, "--base-url", "https://example.org/films",
+      ])
+      #expect(result.status == 0, "\(result.stderr)")
+      #expect(!result.stdout.contains("--base-url"))
+      let robots = try String(
+        contentsOf: output.appendingPathComponent("robots.txt"), encoding: .utf8)
+      #expect(robots.contains("Sitemap: https://example.org/films/sitemap.xml\n"))
+      let sitemap = try String(
+        contentsOf: output.appendingPathComponent("sitemap.xml"), encoding: .utf8)
+      let pages = FilmSiteProcess.files(in: output).filter {
+        $0.hasSuffix("index.html")
+      }
+      #expect(sitemap.components(separatedBy: "<loc>").count - 1 == pages.count)
+      let amelie = try String(
+        contentsOf: output.appendingPathComponent("films/194-amelie/index.html"), encoding: .utf8)
+      #expect(
+        amelie.contains(
+          #"<link rel="canonical" href="https://example.org/films/films/194-amelie/">"#))
+      let check = try run(["check", "--output", output.path])
+      #expect(check.status == 0, "\(check.stderr)")
+    }
+  }
+
+  @Test(arguments: ["example.org", "ftp://example.org/", "https://example.org/?x=1", "/films/"])
+  func baseURLThatIsNotAnAbsoluteHTTPURLIsAUsageError(url: String) throws {
+    let result = try run(["build", "--output", "/nonexistent/out", "--base-url", url])
+    #expect(result.status == 64)
+    #expect(result.stderr.hasPrefix("filmsite build: option '--base-url': the base URL \"\(url)\""))
   }
 
   @Test func malformedCatalogFailsWithOneLineNamingTheLineAndLeavesTheSiteAlone() throws {

@@ -24,8 +24,8 @@ import Testing
       #expect(result.stderr.isEmpty)
       #expect(
         result.stdout.hasPrefix(
-          "Built 56 films (2 duplicates dropped) and 3 index pages into \(output.path): "
-            + "61 files written, 0 unchanged, 0 removed in "),
+          "Built 56 films (2 duplicates dropped), 3 index pages and 31 browse pages into "
+            + "\(output.path): 183 files written, 0 unchanged, 0 removed in "),
         "\(result.stdout)")
       #expect(result.stdout.split(separator: "\n").count == 1)
 
@@ -39,7 +39,10 @@ import Testing
       }
       let firstQuotes = try Self.page(
         "films/quotes-quoted-single-tick-amp-back/index.html", in: output)
-      #expect(firstQuotes.contains("Directed by ' onmouseover='alert(1)"))
+      #expect(
+        firstQuotes.contains(
+          #"Directed by <a href="../../directors/onmouseover-alert-1/">' onmouseover='alert(1)</a>"#
+        ))
       let first603 = try Self.page("films/603-integer-603/index.html", in: output)
       #expect(first603.contains("<h1>Integer 603</h1>"))
 
@@ -64,17 +67,34 @@ import Testing
       let eventHandler = try NSRegularExpression(
         pattern: #"\son[a-z]+\s*="#, options: [.caseInsensitive])
       let pages = try Self.pages(in: output)
-      #expect(pages.count == Self.filmCount + 3)
+      #expect(pages.filter { $0.path.hasPrefix("films/") }.count == Self.filmCount)
+      #expect(pages.count > Self.filmCount + 3)
       for page in pages {
+        // The search page holds the theme's own form and script, lists their load-more
+        // script, and nothing from the data.
+        let isSearch = page.path == "search/index.html"
         let lowered = page.html.lowercased()
+          .replacingOccurrences(
+            of: #"<script src="(\.\./)*assets/load-more\.js" defer></script>"#, with: "",
+            options: .regularExpression)
         for element in [
           "<script", "<iframe", "<svg", "<object", "<embed", "<style", "<base", "<form",
         ] {
-          #expect(!lowered.contains(element), "\(page.path) holds \(element)")
-        }
-        for tag in HTMLTags.scan(page.html) {
+          let expected = isSearch && (element == "<script" || element == "<form") ? 1 : 0
           #expect(
-            Self.allowedElements.contains(tag.name), "\(page.path): element <\(tag.name)>")
+            lowered.components(separatedBy: element).count - 1 == expected,
+            "\(page.path) holds \(element)")
+        }
+        if isSearch {
+          #expect(page.html.contains(#"<script src="../assets/search.js" defer></script>"#))
+        }
+        let loadsMore = page.html.contains("assets/load-more.js\" defer></script>")
+        let allowed =
+          isSearch
+          ? Self.allowedElements.union(Self.searchElements)
+          : Self.allowedElements.union(loadsMore ? ["script"] : [])
+        for tag in HTMLTags.scan(page.html) {
+          #expect(allowed.contains(tag.name), "\(page.path): element <\(tag.name)>")
           let skeleton = tag.skeleton as NSString
           #expect(
             eventHandler.firstMatch(
@@ -140,11 +160,19 @@ import Testing
         let range = NSRange(location: 0, length: (file as NSString).length)
         #expect(filmPath.firstMatch(in: file, range: range) != nil, "\(file)")
       }
+      // Every other file is an index page, a browse page, the search index or 404.html,
+      // each in a folder of [a-z0-9_-] names.
       let others = files.filter { !$0.hasPrefix("films/") && !$0.hasPrefix("assets/") }
-      #expect(
-        others == [
-          ".filmsite-manifest", "index.html", "page/2/index.html", "page/3/index.html",
-        ])
+      let otherPath = try NSRegularExpression(
+        pattern:
+          #"^(\.filmsite-manifest|404\.html|index\.html|page/[0-9]+/index\.html|(genres|directors|years)/index\.html|(genres|directors|years)/[a-z0-9_-]+/(page/[0-9]+/)?index\.html|search/index\.html|search/[a-z0-9_]+\.json)$"#
+      )
+      for file in others {
+        let range = NSRange(location: 0, length: (file as NSString).length)
+        #expect(otherPath.firstMatch(in: file, range: range) != nil, "\(file)")
+      }
+      #expect(others.contains("page/3/index.html") && !others.contains("page/4/index.html"))
+      #expect(others.contains("search/index.json"))
 
       // The ids that try to leave films/ are written as hex inside it.
       for file in [
@@ -234,11 +262,11 @@ import Testing
         ),
         (
           "films/script-script-alert-1-script/index.html",
-          "<p>Directed by &quot;&gt;&lt;svg onload=alert(1)&gt;</p>"
+          #"<p>Directed by <a href="../../directors/svg-onload-alert-1/">&quot;&gt;&lt;svg onload=alert(1)&gt;</a></p>"#
         ),
         (
           "films/script-script-alert-1-script/index.html",
-          "<p>&quot;&gt;&lt;svg onload=alert(1)&gt; · &lt;img src=x onerror=alert(1)&gt;</p>"
+          #"<p><a href="../../genres/svg-onload-alert-1/">&quot;&gt;&lt;svg onload=alert(1)&gt;</a> · <a href="../../genres/img-src-x-onerror-alert-1/">&lt;img src=x onerror=alert(1)&gt;</a></p>"#
         ),
         (
           "films/iframe-iframe-src-javascript-alert-1-iframe/index.html",
@@ -261,8 +289,13 @@ import Testing
         ("films/quote-quote-first/index.html", "<p>&gt; quote that must stay text</p>"),
         ("films/list-list-first/index.html", "<p>- list item that must stay text</p>"),
         ("films/ordered-ordered-first/index.html", "<p>1. ordered item that must stay text</p>"),
-        ("films/negative-negative/index.html", "<p>-5 · -1 min</p>"),
-        ("films/absurd-absurd/index.html", "<p>99999 · 100000 min</p>"),
+        (
+          "films/negative-negative/index.html", #"<p><a href="../../years/-5/">-5</a> · -1 min</p>"#
+        ),
+        (
+          "films/absurd-absurd/index.html",
+          #"<p><a href="../../years/99999/">99999</a> · 100000 min</p>"#
+        ),
         ("films/spaces/index.html", "<h1></h1>"),
         ("films/punct/index.html", "<h1>!!!???...---***###</h1>"),
       ]
@@ -297,7 +330,9 @@ import Testing
         "pre", "blockquote", "ul", "ol", "li", "hr", "h2", "h3", "h4", "h5", "h6", "table",
       ]
       for page in try Self.pages(in: output) where page.path.hasPrefix("films/") {
-        let found = Set(HTMLTags.scan(page.html).map(\.name)).intersection(blocks)
+        // The layout's navigation is a list; the film's content is inside <main>.
+        let main = page.html.components(separatedBy: "<main").last ?? ""
+        let found = Set(HTMLTags.scan(main).map(\.name)).intersection(blocks)
         #expect(found.isEmpty, "\(page.path) holds \(found.sorted())")
       }
     }
@@ -536,6 +571,11 @@ import Testing
     "html", "head", "meta", "title", "link", "body", "header", "main", "nav", "footer", "span",
     "a", "p", "h1", "img", "em", "strong", "code", "br", "pre", "blockquote", "ul", "ol", "li",
     "hr", "h2", "h3", "h4", "h5", "h6",
+  ]
+
+  /// The search page's form and script, from the theme.
+  private static let searchElements: Set<String> = [
+    "form", "label", "input", "noscript", "script",
   ]
 
   private static let urlAttributes: Set<String> = [

@@ -24,9 +24,10 @@ import Testing
   private func site(in output: URL) throws -> (films: Int, complete: Bool) {
     let manifest = try String(
       contentsOf: output.appendingPathComponent(".filmsite-manifest"), encoding: .utf8)
-    // Lines after the header and the build fingerprint: path, hash, size, time.
+    // Lines other than the header, fingerprint and page counts (which start with "#"):
+    // path, hash, size, time.
     let listed = Set(
-      manifest.split(separator: "\n").dropFirst(2).compactMap {
+      manifest.split(separator: "\n").filter { !$0.hasPrefix("#") }.compactMap {
         $0.split(separator: "\t").first.map(String.init)
       })
     let present = Set(FilmSiteProcess.files(in: output)).subtracting([".filmsite-manifest"])

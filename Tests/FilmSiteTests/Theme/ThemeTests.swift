@@ -13,7 +13,10 @@ import Testing
 
   @Test func defaultThemeLoadsWithItsAssets() throws {
     let theme = try Theme.load(from: Fixtures.templatesDirectory)
-    #expect(theme.assets.keys.sorted() == ["poster-placeholder.svg", "style.css"])
+    #expect(
+      theme.assets.keys.sorted() == [
+        "favicon.svg", "load-more.js", "poster-placeholder.svg", "search.js", "style.css",
+      ])
   }
 
   @Test func unknownPlaceholderNamesTheFileLineAndColumn() throws {
@@ -41,10 +44,12 @@ import Testing
     // The README lists each template's placeholders; keep it and the schemas in step.
     let readme = try String(
       contentsOf: Fixtures.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
-    for name in Theme.Schemas.layout.names + Theme.Schemas.film.names + Theme.Schemas.index.names
-      + Theme.Schemas.row.names
-    {
-      #expect(readme.contains("`\(name)`"), "README.md does not document {{\(name)}}")
+    for (file, schema) in Theme.Schemas.all {
+      #expect(readme.contains("`\(file)`"), "README.md does not describe \(file)")
+      let itemNames = schema.fields.values.compactMap { $0?.names }.flatMap { $0 }
+      for name in schema.names + itemNames {
+        #expect(readme.contains("`\(name)`"), "README.md does not document {{\(name)}} of \(file)")
+      }
     }
   }
 }

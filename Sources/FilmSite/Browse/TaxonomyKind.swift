@@ -1,0 +1,30 @@
+/// A way of browsing films besides the main index: by genre, by director or by year.
+public enum TaxonomyKind: String, Sendable, CaseIterable {
+  case genres
+  case directors
+  case years
+
+  /// The site folder that holds the kind's pages: `genres`, `directors` or `years`.
+  public var folder: String { rawValue }
+
+  /// The list page of every name of the kind: `genres/`.
+  public var route: Route { Route([folder]) }
+
+  /// `Genres`, for headings and navigation.
+  public var title: String {
+    switch self {
+    case .genres: return "Genres"
+    case .directors: return "Directors"
+    case .years: return "Years"
+    }
+  }
+
+  /// `Genre`, for a page about one name.
+  public var singular: String {
+    switch self {
+    case .genres: return "Genre"
+    case .directors: return "Director"
+    case .years: return "Year"
+    }
+  }
+}

@@ -1,0 +1,48 @@
+/// Gives every name of a taxonomy its own folder, the same on every build.
+///
+/// A name's slug follows the film slug rule (``Slug``). When several names fold
+/// to the same slug (`Film-Noir` and `Film Noir`), the one that comes first in
+/// exact character order keeps the plain slug and each other one gets `_` and
+/// 8 hex digits of a hash of its own name (`film-noir_784db54e`), so its folder
+/// does not depend on which other names the catalog holds. A name with no ASCII
+/// letters or digits (`黒澤明`) gets `_` and the hash alone. Plain slugs never
+/// hold `_`, so the two kinds of folder never meet.
+enum TermSlugs {
+  /// The slug of each of `names`, which must be distinct.
+  static func assign(_ names: [String]) -> [String: String] {
+    let ordered = names.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
+    var used: Set<String> = []
+    var slugs: [String: String] = [:]
+    slugs.reserveCapacity(names.count)
+    var bases: [String] = []
+    bases.reserveCapacity(ordered.count)
+    for name in ordered {
+      let base = Slug.make(name)
+      bases.append(base)
+      if !base.isEmpty, used.insert(base).inserted { slugs[name] = base }
+    }
+    for (name, base) in zip(ordered, bases) where slugs[name] == nil {
+      let stem = base + "_" + hash(name)
+      var candidate = stem
+      var counter = 2
+      // Two names of one slug whose hashes agree too: vanishingly rare, still distinct.
+      while !used.insert(candidate).inserted {
+        candidate = stem + "-" + String(counter)
+        counter += 1
+      }
+      slugs[name] = candidate
+    }
+    return slugs
+  }
+
+  /// 8 hex digits of the 64-bit FNV-1a hash of the name's UTF-8 bytes.
+  static func hash(_ name: String) -> String {
+    var value: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in name.utf8 {
+      value ^= UInt64(byte)
+      value &*= 0x0000_0100_0000_01b3
+    }
+    let digits = String(value & 0xffff_ffff, radix: 16)
+    return String(repeating: "0", count: 8 - digits.count) + digits
+  }
+}

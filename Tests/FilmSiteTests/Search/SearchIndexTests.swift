@@ -1,0 +1,99 @@
+import FilmCatalog
+import Foundation
+import Testing
+
+@testable import FilmSite
+
+@Suite struct SearchIndexTests {
+  private func index(_ films: [Film]) throws -> [String: String] {
+    let entries = try films.map { (film: $0, route: try $0.route()) }
+    return Dictionary(
+      uniqueKeysWithValues: SearchIndex.files(for: entries).map {
+        ($0.path, String(decoding: $0.contents, as: UTF8.self))
+      })
+  }
+
+  @Test func foldsWordsAsTheScriptDoes() {
+    #expect(SearchFolding.words("Amélie: Straße 1999!") == ["amelie", "strasse", "1999"])
+    #expect(SearchFolding.words("The MATRIX") == ["the", "matrix"])
+    #expect(SearchFolding.words("千と千尋 ØRN") == ["千と千尋", "orn"])
+    #expect(SearchFolding.words("--") == [])
+  }
+
+  @Test func chunkKeysAreTwoLettersOrFourDigits() {
+    #expect(SearchIndex.initialKey(of: "matrix") == "ma")
+    #expect(SearchIndex.initialKey(of: "m") == "m")
+    #expect(SearchIndex.initialKey(of: "1999") == "1999")
+    #expect(SearchIndex.initialKey(of: "12") == "12")
+    #expect(SearchIndex.initialKey(of: "千と千尋") == "千と")
+    #expect(SearchIndex.fileName(of: "ma") == "ma.json")
+    #expect(SearchIndex.fileName(of: "千と") == "_e58d83e381a8.json")
+    #expect(SearchIndex.fileName(of: "") == "_.json")
+  }
+
+  @Test func filesEachFilmUnderTheKeysOfItsTitleDirectorAndYearOnce() throws {
+    let matrix = Film(
+      id: "603", title: "The Matrix", year: 1999, director: "Lana Wachowski & Lilly Wachowski")
+    let heat = Film(id: "949", title: "Heat", year: 1995, director: "Michael Mann")
+    let files = try index([matrix, heat])
+    #expect(
+      files.keys.sorted() == [
+        "search/1995.json", "search/1999.json", "search/he.json", "search/index.json",
+        "search/la.json", "search/li.json", "search/ma.json", "search/mi.json", "search/th.json",
+        "search/wa.json",
+      ])
+    // "Matrix" and "Mann" share the chunk "ma"; "Wachowski" twice is listed once.
+    #expect(
+      files["search/ma.json"] == """
+        [
+        ["The Matrix","Lana Wachowski & Lilly Wachowski",1999,"films/603-the-matrix/"],
+        ["Heat","Michael Mann",1995,"films/949-heat/"]
+        ]
+
+        """)
+    #expect(files["search/wa.json"]?.components(separatedBy: "films/603").count == 2)
+    let manifest = try #require(files["search/index.json"])
+    #expect(manifest.hasPrefix("{\"version\": 1, \"films\": 2, \"chunks\": [\n"))
+    #expect(manifest.contains("{\"key\": \"ma\", \"file\": \"ma.json\", \"films\": 2}"))
+    #expect(manifest.contains("{\"key\": \"he\", \"file\": \"he.json\", \"films\": 1}"))
+  }
+
+  @Test func valuesAreValidJSONWhateverTheyHold() throws {
+    let hostile = Film(id: "1", title: "\"Quote\" \\ back\u{1}slash </script>", director: nil)
+    let files = try index([hostile])
+    for (path, text) in files {
+      let parsed = try JSONSerialization.jsonObject(with: Data(text.utf8))
+      #expect(parsed is [Any] || parsed is [String: Any], "\(path)")
+    }
+    let chunk = try #require(files["search/qu.json"])
+    let films = try #require(try JSONSerialization.jsonObject(with: Data(chunk.utf8)) as? [[Any]])
+    #expect(films.first?.first as? String == hostile.title)
+    #expect(films.first?[1] is NSNull)
+  }
+
+  @Test func aChunkWithTooManyFilmsIsSplitByOneMoreLetterKeepingExactWordsAtItsKey() throws {
+    let titles = ["Ma", "Mad", "Madness", "Matrix", "Mask", "Ma Ma", "Mamma"]
+    let films = titles.enumerated().map { Film(id: String($0.offset + 1), title: $0.element) }
+    let entries = try films.map { (film: $0, route: try $0.route()) }
+    let files = Dictionary(
+      uniqueKeysWithValues: SearchIndex.files(for: entries, maximumChunkFilms: 2).map {
+        ($0.path, String(decoding: $0.contents, as: UTF8.self))
+      })
+    // "ma" keeps the films with the word "ma" itself; "mad" (2 films) is small enough;
+    // "mam" and "mas" and "mat" hold one each.
+    #expect(
+      files.keys.sorted() == [
+        "search/index.json", "search/ma.json", "search/mad.json", "search/mam.json",
+        "search/mas.json", "search/mat.json",
+      ])
+    #expect(files["search/ma.json"]?.components(separatedBy: "\n[").count == 3)
+    #expect(files["search/ma.json"]?.contains("\"Ma Ma\"") == true)
+    #expect(files["search/mad.json"]?.contains("\"Madness\"") == true)
+    #expect(files["search/mad.json"]?.contains("\"Mad\"") == true)
+  }
+
+  @Test func aFilmWithoutWordsIsStillListed() throws {
+    let files = try index([Film(id: "7", title: "…")])
+    #expect(files["search/_.json"] == "[\n[\"…\",null,null,\"films/7/\"]\n]\n")
+  }
+}
