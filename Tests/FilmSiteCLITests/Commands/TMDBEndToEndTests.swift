@@ -46,16 +46,22 @@ import Testing
       let result = try run("build", api, ["--query", "noir", "--output", output.path])
       #expect(result.status == 0, "\(result.stderr)")
       // 23 of the 45 films are "Noir Film n": 2 search pages, 23 details, 1 genre list.
-      #expect(result.stdout.hasPrefix("Built 23 films and 1 index page into "))
+      #expect(result.stdout.hasPrefix("Built 23 films, 1 index page and "))
       #expect(
         result.stdout.hasSuffix(
           "; 26 requests (1 genre list, 2 search pages, 23 details), 0 retries\n"))
 
       let film = try filmPage(1005, in: output)
       #expect(film.contains("<h1>Noir Film 5</h1>"))
-      #expect(film.contains("<p>1945 · 85 min</p>"))
-      #expect(film.contains("<p>Directed by Director 5 &amp; Co-Director 5</p>"))
-      #expect(film.contains("<p>Crime · Drama</p>"))
+      #expect(film.contains(#"<p><a href="../../years/1945/">1945</a> · 85 min</p>"#))
+      #expect(
+        film.contains(
+          #"<p>Directed by <a href="../../directors/director-5-co-director-5/">Director 5 &amp; Co-Director 5</a></p>"#
+        ))
+      #expect(
+        film.contains(
+          #"<p><a href="../../genres/crime/">Crime</a> · <a href="../../genres/drama/">Drama</a></p>"#
+        ))
       #expect(film.contains(#"src="https://image.tmdb.org/t/p/w342/p5.jpg""#))
       let index = try String(
         contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8)
@@ -93,9 +99,9 @@ import Testing
       #expect(try filmPage(1007, in: output).contains("<p>87 min</p>"))
       let film11 = try filmPage(1011, in: output)
       #expect(!film11.contains("Overview of film"))
-      #expect(film11.contains("<p>1951 · 91 min</p>"))
+      #expect(film11.contains(#"<p><a href="../../years/1951/">1951</a> · 91 min</p>"#))
       #expect(try filmPage(1013, in: output).contains("assets/poster-placeholder.svg"))
-      #expect(try filmPage(1017, in: output).contains("<p>1957</p>"))
+      #expect(try filmPage(1017, in: output).contains(#"<a href="../../years/1957/">1957</a></p>"#))
     }
   }
 
@@ -295,7 +301,7 @@ import Testing
       #expect(offline.status == 0, "\(offline.stderr)")
       #expect(offline.stdout.hasPrefix("Built 23 films"))
       #expect(try filmPage(1005, in: site).contains(Self.credit))
-      #expect(try filmPage(1005, in: site).contains("Directed by Director 5 &amp; Co-Director 5"))
+      #expect(try filmPage(1005, in: site).contains(">Director 5 &amp; Co-Director 5</a>"))
     }
   }
 
