@@ -220,9 +220,11 @@ class Handler(fake_server.ControlHandler):
         config, fault = STATE.arrive(record, page)
         record["fault"] = fault
         status = None
+        self.record = record
         try:
             status = self.search(config, parts.path, query, page, fault)
         finally:
+            self.record = None
             STATE.leave(record, status)
 
     def search(self, config, path, query, page, fault):

@@ -194,9 +194,11 @@ class Handler(fake_server.ControlHandler):
         endpoint = endpoint_of(parts.path, query)
         config, fault = STATE.arrive(record, endpoint)
         status = None
+        self.record = record
         try:
             status = self.api(config, parts.path, query, fault)
         finally:
+            self.record = None
             STATE.leave(record, status)
 
     do_POST = do_GET

@@ -87,9 +87,18 @@ class ControlHandler(BaseHTTPRequestHandler):
     # and the client's delayed ACK add about 40 ms to every response.
     disable_nagle_algorithm = True
     state = None
+    # The recorded request being answered, if any. Its status is noted as the status line
+    # goes out, so a client that reads /_requests as soon as its response arrives sees it.
+    record = None
 
     def log_message(self, format, *args):
         pass
+
+    def send_response(self, code, message=None):
+        if self.record is not None and self.state is not None:
+            with self.state.lock:
+                self.record["status"] = code
+        super().send_response(code, message)
 
     def control(self, path):
         if self.command == "POST" and path == "/_config":
