@@ -12,7 +12,7 @@ struct FilmPage {
 
   func render(with renderer: PageRenderer, browse: BrowseIndex) -> String {
     let route = self.route
-    var context = renderer.filmContext(values: listed.values, at: route)
+    var context = renderer.filmContext(film, at: route, for: renderer.theme.film)
     context["indexURL"] = .text(route.url(to: indexRoute))
     context["indexPage"] = .text(String(indexPage))
     let genres = Taxonomy.names(of: film, kind: .genres).compactMap {

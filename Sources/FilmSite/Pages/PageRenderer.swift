@@ -24,12 +24,12 @@ struct PageRenderer: Sendable {
     ]
   }
 
-  /// A film's values, with URLs relative to the page at `route`.
-  func filmContext(_ film: Film, at route: Route) -> TemplateContext {
-    filmContext(values: filmValues(film), at: route)
+  /// A film's values for `template`, with URLs relative to the page at `route`.
+  func filmContext(_ film: Film, at route: Route, for template: Template) -> TemplateContext {
+    filmContext(values: filmValues(film, for: template), at: route)
   }
 
-  /// A film's values from ``filmValues(_:)``, with URLs relative to the page at `route`.
+  /// A film's values from ``filmValues(_:for:)``, with URLs relative to the page at `route`.
   func filmContext(values: TemplateContext, at route: Route) -> TemplateContext {
     var context = values
     for (name, value) in commonContext(at: route).values { context[name] = value }
@@ -37,18 +37,24 @@ struct PageRenderer: Sendable {
     return context
   }
 
-  /// The values of a film that are the same on every page that shows it.
-  func filmValues(_ film: Film) -> TemplateContext {
+  /// The values of a film that are the same on every page that shows it,
+  /// those `template` uses: an index row shows no overview, so none is
+  /// prepared (or kept in memory for every list the film is on).
+  func filmValues(_ film: Film, for template: Template) -> TemplateContext {
     var context = TemplateContext()
-    context["id"] = .text(film.id)
-    context["title"] = .text(film.title)
-    context["year"] = .optional(film.year.map(String.init))
-    context["runtime"] = .optional(film.runtime.map(String.init))
-    context["facts"] = .text(Self.facts(film))
-    context["director"] = .optional(film.director)
-    context["genres"] = .text(film.genres.joined(separator: " · "))
-    context["overview"] = .optional(film.overview.map(Self.overviewMarkdown))
-    context["poster"] = .optional(film.posterURL(base: configuration.posterBaseURL))
+    let names = template.names
+    func set(_ name: String, _ value: @autoclosure () -> TemplateValue) {
+      if names.contains(name) { context[name] = value() }
+    }
+    set("id", .text(film.id))
+    set("title", .text(film.title))
+    set("year", .optional(film.year.map(String.init)))
+    set("runtime", .optional(film.runtime.map(String.init)))
+    set("facts", .text(Self.facts(film)))
+    set("director", .optional(film.director))
+    set("genres", .text(film.genres.joined(separator: " · ")))
+    set("overview", .optional(film.overview.map(Self.overviewMarkdown)))
+    set("poster", .optional(film.posterURL(base: configuration.posterBaseURL)))
     return context
   }
 

@@ -36,6 +36,17 @@ public enum SearchIndex {
   public static func files(
     for entries: [(film: Film, route: Route)], maximumChunkFilms: Int = maximumChunkFilms
   ) -> [OutputFile] {
+    var all: [OutputFile] = []
+    Self.files(for: entries, maximumChunkFilms: maximumChunkFilms) { all += $0 }
+    return all
+  }
+
+  /// Like ``files(for:maximumChunkFilms:)``, handing the files to `sink` a few
+  /// megabytes at a time, so that a large index is never in memory whole.
+  public static func files(
+    for entries: [(film: Film, route: Route)], maximumChunkFilms: Int = maximumChunkFilms,
+    into sink: ([OutputFile]) throws -> Void
+  ) rethrows {
     var lines: [String] = []
     lines.reserveCapacity(entries.count)
     // Each distinct word, with the films (positions in `lines`) that have it, in site order.
@@ -83,7 +94,7 @@ public enum SearchIndex {
     chunks.sort { $0.key.unicodeScalars.lexicographicallyPrecedes($1.key.unicodeScalars) }
 
     var files: [OutputFile] = []
-    files.reserveCapacity(chunks.count + 1)
+    var pendingBytes = 0
     var listed: [String] = []
     listed.reserveCapacity(chunks.count)
     for chunk in chunks {
@@ -95,6 +106,12 @@ public enum SearchIndex {
       }
       text += "\n]\n"
       files.append(OutputFile(path: folder + "/" + file, text: text))
+      pendingBytes += text.utf8.count
+      if pendingBytes > 4 << 20 {
+        try sink(files)
+        files = []
+        pendingBytes = 0
+      }
       listed.append(
         "{\"key\": \(JSONText.quoted(chunk.key)), \"file\": \(JSONText.quoted(file)), \"films\": \(chunk.films.count)}"
       )
@@ -103,7 +120,7 @@ public enum SearchIndex {
       "{\"version\": 1, \"films\": \(entries.count), \"chunks\": [\n"
       + listed.joined(separator: ",\n") + "\n]}\n"
     files.append(OutputFile(path: manifestPath, text: manifest))
-    return files
+    try sink(files)
   }
 
   /// Files `words`, which all start with `key`, under `key`, or splits them by

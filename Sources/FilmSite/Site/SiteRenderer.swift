@@ -51,7 +51,9 @@ public struct SiteRenderer: Sendable {
     let renderer = PageRenderer(
       theme: theme, configuration: configuration, markdown: MarkdownRenderer())
     let entries = Self.concurrentMap(routed) { entry in
-      ListedFilm(film: entry.film, route: entry.route, values: renderer.filmValues(entry.film))
+      ListedFilm(
+        film: entry.film, route: entry.route,
+        values: renderer.filmValues(entry.film, for: theme.row))
     }
     let browse = BrowseIndex(films: routed.map(\.film))
 
@@ -100,7 +102,7 @@ public struct SiteRenderer: Sendable {
     }
     files.append(
       OutputFile(path: SearchPage.route.filePath, text: SearchPage().render(with: renderer)))
-    files += SearchIndex.files(for: routed)
+    try SearchIndex.files(for: routed, into: sink)
     files.append(
       OutputFile(path: NotFoundPage.filePath, text: NotFoundPage().render(with: renderer)))
 

@@ -24,8 +24,22 @@ struct OutputManifest: Equatable {
   struct Entry: Equatable {
     var hash: ContentHash
     var size: Int
-    /// The modification time as `seconds.nanoseconds`.
-    var modified: String
+    /// The modification time, in nanoseconds since 1970 (written `seconds.nanoseconds`).
+    var modified: Int
+
+    /// Reads `seconds.nanoseconds`.
+    static func modified(from text: Substring) -> Int? {
+      let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+      guard parts.count == 2, let seconds = Int(parts[0]), let nanoseconds = Int(parts[1]),
+        (0..<1_000_000_000).contains(nanoseconds)
+      else { return nil }
+      return seconds * 1_000_000_000 + nanoseconds
+    }
+
+    /// `seconds.nanoseconds`.
+    var modifiedText: String {
+      "\(modified / 1_000_000_000).\(modified % 1_000_000_000)"
+    }
   }
 
   /// Paths relative to the output folder, sorted.
@@ -109,13 +123,14 @@ struct OutputManifest: Equatable {
         .map { Substring($0) }
       // A line FilmSite did not write (an edit) is skipped: its file then counts as
       // someone else's, which FilmSite keeps rather than deletes.
-      guard fields.count == 4, let hash = ContentHash(hex: fields[1]), let size = Int(fields[2])
+      guard fields.count == 4, let hash = ContentHash(hex: fields[1]), let size = Int(fields[2]),
+        let modified = Entry.modified(from: fields[3])
       else { continue }
       let path = String(fields[0])
       guard Self.isSafeRelativePath(path) else { continue }
       guard
         entries.updateValue(
-          Entry(hash: hash, size: size, modified: String(fields[3])), forKey: path) == nil
+          Entry(hash: hash, size: size, modified: modified), forKey: path) == nil
       else { continue }
       if let last = paths.last, last >= path { inOrder = false }
       paths.append(path)
@@ -141,7 +156,7 @@ struct OutputManifest: Equatable {
       lines.append(
         [
           path, entry?.hash.description ?? "0000000000000000", String(entry?.size ?? -1),
-          entry?.modified ?? "-",
+          entry?.modifiedText ?? "-",
         ].joined(separator: "\t"))
     }
     return lines.joined(separator: "\n") + "\n"

@@ -198,10 +198,10 @@ public struct SiteWriter: Sendable {
   }
 
   /// Size and modification time of a regular file, `nil` for anything else.
-  private static func status(of path: String) -> (size: Int, modified: String)? {
+  private static func status(of path: String) -> (size: Int, modified: Int)? {
     var info = stat()
     guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-    return (Int(info.st_size), "\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)")
+    return (Int(info.st_size), Int(info.st_mtim.tv_sec) * 1_000_000_000 + info.st_mtim.tv_nsec)
   }
 
   /// Puts a new manifest in place of the current one with one rename, for a
@@ -508,7 +508,7 @@ public struct SiteWriter: Sendable {
     }
     return OutputManifest.Entry(
       hash: hash ?? ContentHash(contents), size: Int(info.st_size),
-      modified: "\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)")
+      modified: Int(info.st_mtim.tv_sec) * 1_000_000_000 + info.st_mtim.tv_nsec)
   }
 
   /// Removes a folder FilmSite made (a staging folder or a replaced site),

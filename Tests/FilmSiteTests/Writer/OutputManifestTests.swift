@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct OutputManifestTests {
   private let entry = OutputManifest.Entry(
-    hash: ContentHash(value: 42), size: 120, modified: "1764400000.123456789")
+    hash: ContentHash(value: 42), size: 120, modified: 1_764_400_000_123_456_789)
 
   @Test func aManifestReadsBackAsItWasWritten() throws {
     let manifest = OutputManifest(
