@@ -70,10 +70,11 @@ public struct SiteRenderer: Sendable {
         }
       }
     }
-    let filmPages = entries.enumerated().map { offset, entry in
+    // A film's page is made when its batch renders, not held for the whole build.
+    let filmPage: @Sendable (Int) -> FilmPage = { offset in
       let page = pagination.page(forItem: offset)
       return FilmPage(
-        listed: entry, indexRoute: pagination.route(forPage: page), indexPage: page)
+        listed: entries[offset], indexRoute: pagination.route(forPage: page), indexPage: page)
     }
     let termsPages = browse.all.map { TermsPage(taxonomy: $0) }
 
@@ -94,8 +95,10 @@ public struct SiteRenderer: Sendable {
         listing: list.listing)
       return OutputFile(path: page.route.filePath, text: page.render(with: renderer))
     }
-    try Self.renderInBatches(filmPages, batchSize: batchSize, into: sink) { page in
-      OutputFile(path: page.route.filePath, text: page.render(with: renderer, browse: browse))
+    try Self.renderInBatches(Array(entries.indices), batchSize: batchSize, into: sink) { offset in
+      let page = filmPage(offset)
+      return OutputFile(
+        path: page.route.filePath, text: page.render(with: renderer, browse: browse))
     }
     var files = termsPages.map { page in
       OutputFile(path: page.route.filePath, text: page.render(with: renderer))
@@ -109,7 +112,7 @@ public struct SiteRenderer: Sendable {
     if let baseURL = configuration.baseURL {
       let routes =
         lists.map { $0.pagination.route(forPage: $0.page) } + termsPages.map(\.route)
-        + [SearchPage.route] + filmPages.map(\.route)
+        + [SearchPage.route] + entries.map(\.route)
       files += Sitemap.files(routes: routes, baseURL: baseURL, limit: configuration.sitemapLimit)
       files.append(Sitemap.robots(baseURL: baseURL))
     }
