@@ -29,10 +29,29 @@ struct OutputManifest: Equatable {
 
     /// Reads `seconds.nanoseconds`.
     static func modified(from text: Substring) -> Int? {
-      let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-      guard parts.count == 2, let seconds = Int(parts[0]), let nanoseconds = Int(parts[1]),
-        (0..<1_000_000_000).contains(nanoseconds)
-      else { return nil }
+      // Read on bytes: there is one of these per file of the site.
+      var seconds = 0
+      var nanoseconds = 0
+      var digits = (seconds: 0, nanoseconds: 0)
+      var afterPoint = false
+      for byte in text.utf8 {
+        if byte == UInt8(ascii: "."), !afterPoint {
+          afterPoint = true
+          continue
+        }
+        guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+        let digit = Int(byte - UInt8(ascii: "0"))
+        if afterPoint {
+          nanoseconds = nanoseconds * 10 + digit
+          digits.nanoseconds += 1
+        } else {
+          seconds = seconds * 10 + digit
+          digits.seconds += 1
+        }
+        // Seconds fit in 11 digits until the year 5138; nanoseconds in 9.
+        guard digits.seconds <= 11, digits.nanoseconds <= 9 else { return nil }
+      }
+      guard afterPoint, digits.seconds > 0, digits.nanoseconds > 0 else { return nil }
       return seconds * 1_000_000_000 + nanoseconds
     }
 

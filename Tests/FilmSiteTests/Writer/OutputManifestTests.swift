@@ -49,4 +49,18 @@ import Testing
     #expect(OutputManifest(text: "") == nil)
     #expect(OutputManifest(text: "index.html\n") == nil)
   }
+
+  @Test(arguments: [
+    ("1764400000.123456789", 1_764_400_000_123_456_789), ("1.0", 1_000_000_000), ("0.5", 5),
+  ])
+  func modificationTimesRead(text: String, nanoseconds: Int) {
+    #expect(OutputManifest.Entry.modified(from: Substring(text)) == nanoseconds)
+  }
+
+  @Test(arguments: [
+    "", "-", "1", "1.", ".5", "1.2.3", "-1.0", "1.0000000000", "999999999999.0", "a.b",
+  ])
+  func malformedModificationTimesAreRejected(text: String) {
+    #expect(OutputManifest.Entry.modified(from: Substring(text)) == nil)
+  }
 }
