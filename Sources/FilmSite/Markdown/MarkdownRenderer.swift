@@ -26,6 +26,12 @@ public struct MarkdownRenderer: Sendable {
 
   public let options: Options
 
+  /// The version of the libcmark the program runs with (a shared library, so
+  /// an upgrade can change the HTML without a new FilmSite).
+  public static var libraryVersion: String {
+    cmark_version_string().map { String(cString: $0) } ?? "unknown"
+  }
+
   public init(options: Options = []) {
     self.options = options
   }

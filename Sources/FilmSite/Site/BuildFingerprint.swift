@@ -2,8 +2,8 @@ import FilmCatalog
 import Foundation
 
 /// One hash of everything a build's output depends on: the films in the
-/// order they came, every file of the theme folder, the site's settings and
-/// the FilmSite program itself.
+/// order they came, the theme as it was loaded, the site's settings, the
+/// FilmSite program itself and the libcmark it runs with.
 ///
 /// The writer keeps it in the output folder's manifest. When the next build
 /// has the same fingerprint and the folder is as FilmSite left it, that
@@ -12,15 +12,13 @@ import Foundation
 /// `stat` per file.
 enum BuildFingerprint {
   static func make(
-    films: [Film], themeDirectory: String, configuration: SiteConfiguration
+    films: [Film], theme: Theme, configuration: SiteConfiguration
   ) throws -> ContentHash {
     var hasher = ContentHasher()
     hasher.combine(programHash())
+    hasher.combine(MarkdownRenderer.libraryVersion)
     hasher.combine(try configurationData(configuration))
-    for (path, data) in try themeFiles(in: themeDirectory) {
-      hasher.combine(path)
-      hasher.combine(data)
-    }
+    hasher.combine(theme.contentHash)
     hasher.combine(films.count)
     let filmHashes = SiteRenderer.concurrentMap(films, hash(of:))
     for filmHash in filmHashes { hasher.combine(filmHash) }
@@ -54,17 +52,5 @@ enum BuildFingerprint {
     let encoder = JSONEncoder()
     encoder.outputFormatting = .sortedKeys
     return try encoder.encode(configuration)
-  }
-
-  /// Every regular file below `directory`, by relative path, sorted.
-  private static func themeFiles(in directory: String) throws -> [(String, Data)] {
-    let manager = FileManager.default
-    let paths = (try? manager.subpathsOfDirectory(atPath: directory)) ?? []
-    return paths.sorted().compactMap { relative in
-      let path = (directory as NSString).appendingPathComponent(relative)
-      var info = stat()
-      guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-      return manager.contents(atPath: path).map { (relative, $0) }
-    }
   }
 }

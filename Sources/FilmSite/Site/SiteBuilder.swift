@@ -59,7 +59,7 @@ public struct SiteBuilder: Sendable {
     let pull = try await paginator.pull(allowPartial: allowPartial)
     let films = try await enrich?(pull.films) ?? pull.films
     let fingerprint = try BuildFingerprint.make(
-      films: films, themeDirectory: templatesDirectory, configuration: configuration)
+      films: films, theme: theme, configuration: configuration)
     let written: SiteWriter.Summary
     let counts: SitePageCounts
     let upToDate = try writer.upToDateSite(builtFrom: fingerprint)

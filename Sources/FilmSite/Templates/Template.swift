@@ -31,7 +31,11 @@ public struct Template: Sendable {
     var parser = TemplateParser(source: source, file: file)
     nodes = try parser.parse(schema: schema)
     names = Self.names(in: nodes)
+    sourceHash = ContentHash(source)
   }
+
+  /// The hash of the template's source, for ``BuildFingerprint``.
+  public let sourceHash: ContentHash
 
   /// Every placeholder name the template uses, so that pages can skip
   /// preparing values it never shows.

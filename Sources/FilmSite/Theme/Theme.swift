@@ -34,6 +34,20 @@ public struct Theme: Sendable {
     self.assets = assets
   }
 
+  /// One hash of everything the theme holds: each template's source and
+  /// each asset's path and bytes, as they were loaded (links followed).
+  public var contentHash: ContentHash {
+    var hasher = ContentHasher()
+    for template in [layout, film, index, row, terms, search, notFound] {
+      hasher.combine(template.sourceHash)
+    }
+    for path in assets.keys.sorted() {
+      hasher.combine(path)
+      hasher.combine(assets[path] ?? Data())
+    }
+    return hasher.finalize()
+  }
+
   /// Loads and checks the theme in `directory`.
   /// - Throws: ``TemplateError`` naming the template file, line and column.
   public static func load(from directory: String) throws -> Theme {

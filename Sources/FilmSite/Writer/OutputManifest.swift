@@ -24,40 +24,47 @@ struct OutputManifest: Equatable {
   struct Entry: Equatable {
     var hash: ContentHash
     var size: Int
-    /// The modification time, in nanoseconds since 1970 (written `seconds.nanoseconds`).
-    var modified: Int
+    /// The modification time.
+    var modified: Timestamp
+  }
 
-    /// Reads `seconds.nanoseconds`.
-    static func modified(from text: Substring) -> Int? {
-      // Read on bytes: there is one of these per file of the site.
-      var seconds = 0
-      var nanoseconds = 0
-      var digits = (seconds: 0, nanoseconds: 0)
-      var afterPoint = false
-      for byte in text.utf8 {
-        if byte == UInt8(ascii: "."), !afterPoint {
-          afterPoint = true
-          continue
-        }
-        guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-        let digit = Int(byte - UInt8(ascii: "0"))
-        if afterPoint {
-          nanoseconds = nanoseconds * 10 + digit
-          digits.nanoseconds += 1
-        } else {
-          seconds = seconds * 10 + digit
-          digits.seconds += 1
-        }
-        // Seconds fit in 11 digits until the year 5138; nanoseconds in 9.
-        guard digits.seconds <= 11, digits.nanoseconds <= 9 else { return nil }
-      }
-      guard afterPoint, digits.seconds > 0, digits.nanoseconds > 0 else { return nil }
-      return seconds * 1_000_000_000 + nanoseconds
+  /// A file's modification time as `stat` gives it: seconds since 1970 (negative
+  /// before) and nanoseconds, written `seconds.nanoseconds`.
+  struct Timestamp: Equatable {
+    var seconds: Int
+    var nanoseconds: Int
+
+    /// Reads `seconds.nanoseconds`, on bytes: there is one per file of the site.
+    init?(_ text: Substring) {
+      var bytes = text.utf8[...]
+      let negative = bytes.first == UInt8(ascii: "-")
+      if negative { bytes = bytes.dropFirst() }
+      guard let point = bytes.firstIndex(of: UInt8(ascii: ".")),
+        let seconds = Self.number(bytes[..<point], maximumDigits: 18),
+        let nanoseconds = Self.number(bytes[bytes.index(after: point)...], maximumDigits: 9)
+      else { return nil }
+      self.seconds = negative ? -seconds : seconds
+      self.nanoseconds = nanoseconds
     }
 
-    /// `seconds.nanoseconds`.
-    var modifiedText: String {
-      "\(modified / 1_000_000_000).\(modified % 1_000_000_000)"
+    init(seconds: Int, nanoseconds: Int) {
+      self.seconds = seconds
+      self.nanoseconds = nanoseconds
+    }
+
+    var text: String { "\(seconds).\(nanoseconds)" }
+
+    /// A run of 1 to `maximumDigits` decimal digits, which then cannot overflow.
+    private static func number(_ digits: Substring.UTF8View.SubSequence, maximumDigits: Int)
+      -> Int?
+    {
+      guard (1...maximumDigits).contains(digits.count) else { return nil }
+      var value = 0
+      for byte in digits {
+        guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+        value = value * 10 + Int(byte - UInt8(ascii: "0"))
+      }
+      return value
     }
   }
 
@@ -143,7 +150,7 @@ struct OutputManifest: Equatable {
       // A line FilmSite did not write (an edit) is skipped: its file then counts as
       // someone else's, which FilmSite keeps rather than deletes.
       guard fields.count == 4, let hash = ContentHash(hex: fields[1]), let size = Int(fields[2]),
-        let modified = Entry.modified(from: fields[3])
+        let modified = Timestamp(fields[3])
       else { continue }
       let path = String(fields[0])
       guard Self.isSafeRelativePath(path) else { continue }
@@ -175,7 +182,7 @@ struct OutputManifest: Equatable {
       lines.append(
         [
           path, entry?.hash.description ?? "0000000000000000", String(entry?.size ?? -1),
-          entry?.modifiedText ?? "-",
+          entry?.modified.text ?? "-",
         ].joined(separator: "\t"))
     }
     return lines.joined(separator: "\n") + "\n"

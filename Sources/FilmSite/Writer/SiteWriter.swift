@@ -95,6 +95,13 @@ public struct SiteWriter: Sendable {
   /// hard-linked from it, the others are written; on every core once their
   /// folders exist.
   public func add(_ files: [OutputFile], to publication: inout Publication) throws {
+    // A path with a tab or line break would be misread from the manifest; one with
+    // `..` or a leading `/` would leave the folder.
+    for file in files where !OutputManifest.isSafeRelativePath(file.path) {
+      throw WriterError.io(
+        path: Escaping.terminal(file.path), operation: "write the page",
+        message: "a site path must stay inside the folder and hold no tab or line break")
+    }
     try makeFolders(for: files, in: &publication)
     let staged = publication
     let results = SiteRenderer.concurrentMap(files) { file in
@@ -198,10 +205,12 @@ public struct SiteWriter: Sendable {
   }
 
   /// Size and modification time of a regular file, `nil` for anything else.
-  private static func status(of path: String) -> (size: Int, modified: Int)? {
+  private static func status(of path: String) -> (size: Int, modified: OutputManifest.Timestamp)? {
     var info = stat()
     guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-    return (Int(info.st_size), Int(info.st_mtim.tv_sec) * 1_000_000_000 + info.st_mtim.tv_nsec)
+    return (
+      Int(info.st_size), .init(seconds: Int(info.st_mtim.tv_sec), nanoseconds: info.st_mtim.tv_nsec)
+    )
   }
 
   /// Puts a new manifest in place of the current one with one rename, for a
@@ -238,7 +247,14 @@ public struct SiteWriter: Sendable {
       let from = target + "/" + path
       let to = staging + "/" + path
       var info = stat()
-      guard lstat(from, &info) == 0 else { return }
+      guard lstat(from, &info) == 0 else {
+        // Gone since the folder was listed: nothing to carry. Anything else must not
+        // make the file silently drop out of the new site.
+        if errno == ENOENT { return }
+        throw WriterError.io(
+          path: from, operation: "carry the file to the new site",
+          message: String(cString: strerror(errno)))
+      }
       switch info.st_mode & S_IFMT {
       case S_IFDIR:
         // A folder of FilmSite's own is listed on its own below.
@@ -299,7 +315,16 @@ public struct SiteWriter: Sendable {
     var entries: [(name: String, isDirectory: Bool)] = []
     while let entry = readdir(stream) {
       let name = withUnsafePointer(to: &entry.pointee.d_name) {
-        $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+        $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) {
+          String(validatingCString: $0)
+        }
+      }
+      // A name that is not UTF-8 cannot be named again through a String: refuse it
+      // rather than lose the file.
+      guard let name else {
+        throw WriterError.io(
+          path: path, operation: "list the folder",
+          message: "it holds a file whose name is not UTF-8; rename it")
       }
       if name == "." || name == ".." { continue }
       entries.append((name, entry.pointee.d_type == UInt8(DT_DIR)))
@@ -508,7 +533,7 @@ public struct SiteWriter: Sendable {
     }
     return OutputManifest.Entry(
       hash: hash ?? ContentHash(contents), size: Int(info.st_size),
-      modified: Int(info.st_mtim.tv_sec) * 1_000_000_000 + info.st_mtim.tv_nsec)
+      modified: .init(seconds: Int(info.st_mtim.tv_sec), nanoseconds: info.st_mtim.tv_nsec))
   }
 
   /// Removes a folder FilmSite made (a staging folder or a replaced site),

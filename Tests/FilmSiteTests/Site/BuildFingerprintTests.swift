@@ -13,7 +13,8 @@ import Testing
     _ films: [Film], configuration: SiteConfiguration = SiteConfiguration(),
     theme: String = Fixtures.templatesDirectory
   ) throws -> ContentHash {
-    try BuildFingerprint.make(films: films, themeDirectory: theme, configuration: configuration)
+    try BuildFingerprint.make(
+      films: films, theme: Theme.load(from: theme), configuration: configuration)
   }
 
   @Test func sameInputsGiveTheSameFingerprint() throws {
@@ -72,5 +73,23 @@ import Testing
     try "body { color: red }".write(
       toFile: theme + "/assets/extra.css", atomically: true, encoding: .utf8)
     #expect(try fingerprint([Self.film], theme: theme) != before)
+  }
+
+  /// The theme counts as it is loaded, links followed: a theme folder that is a
+  /// link must not make every build look up to date.
+  @Test func aThemeReachedThroughALinkCounts() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "filmsite-fingerprint-\(UUID().uuidString)"
+    ).path
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: Fixtures.templatesDirectory, toPath: root + "/real")
+    try FileManager.default.createSymbolicLink(
+      atPath: root + "/Templates", withDestinationPath: root + "/real")
+    let before = try fingerprint([Self.film], theme: root + "/Templates")
+    let layout = try String(contentsOfFile: root + "/real/layout.html", encoding: .utf8)
+    try (layout + "<!-- changed -->\n").write(
+      toFile: root + "/real/layout.html", atomically: true, encoding: .utf8)
+    #expect(try fingerprint([Self.film], theme: root + "/Templates") != before)
   }
 }

@@ -4,7 +4,8 @@ import Testing
 
 @Suite struct OutputManifestTests {
   private let entry = OutputManifest.Entry(
-    hash: ContentHash(value: 42), size: 120, modified: 1_764_400_000_123_456_789)
+    hash: ContentHash(value: 42), size: 120,
+    modified: .init(seconds: 1_764_400_000, nanoseconds: 123_456_789))
 
   @Test func aManifestReadsBackAsItWasWritten() throws {
     let manifest = OutputManifest(
@@ -51,16 +52,19 @@ import Testing
   }
 
   @Test(arguments: [
-    ("1764400000.123456789", 1_764_400_000_123_456_789), ("1.0", 1_000_000_000), ("0.5", 5),
+    ("1764400000.123456789", 1_764_400_000, 123_456_789), ("1.0", 1, 0), ("0.5", 0, 5),
+    ("-1.5", -1, 5), ("99999999999.1", 99_999_999_999, 1),
   ])
-  func modificationTimesRead(text: String, nanoseconds: Int) {
-    #expect(OutputManifest.Entry.modified(from: Substring(text)) == nanoseconds)
+  func modificationTimesRead(text: String, seconds: Int, nanoseconds: Int) {
+    let time = OutputManifest.Timestamp(Substring(text))
+    #expect(time == .init(seconds: seconds, nanoseconds: nanoseconds))
+    #expect(time?.text == text)
   }
 
   @Test(arguments: [
-    "", "-", "1", "1.", ".5", "1.2.3", "-1.0", "1.0000000000", "999999999999.0", "a.b",
+    "", "-", "1", "1.", ".5", "1.2.3", "--1.0", "1.0000000000", "9999999999999999999.0", "a.b",
   ])
   func malformedModificationTimesAreRejected(text: String) {
-    #expect(OutputManifest.Entry.modified(from: Substring(text)) == nil)
+    #expect(OutputManifest.Timestamp(Substring(text)) == nil)
   }
 }

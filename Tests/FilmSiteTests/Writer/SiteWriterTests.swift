@@ -3,6 +3,10 @@ import Testing
 
 @testable import FilmSite
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 @Suite struct SiteWriterTests {
   private let site = [
     OutputFile(path: "index.html", text: "home"),
@@ -110,6 +114,45 @@ import Testing
         try SiteWriter(directory: foreign).checkOwnership()
       }
     }
+  }
+
+  @Test(arguments: ["x\nCNAME", "tab\there.html", "../escape.html", "/etc/x", "a/../../b"])
+  func pathsThatWouldLeaveTheFolderOrBreakTheManifestAreRefused(path: String) throws {
+    try Fixtures.withTemporaryDirectory { root in
+      let output = root + "/Output"
+      try SiteWriter(directory: output).write(site)
+      let before = read(output + "/" + OutputManifest.fileName)
+      #expect(throws: WriterError.self) {
+        try SiteWriter(directory: output).write(site + [OutputFile(path: path, text: "x")])
+      }
+      #expect(read(output + "/" + OutputManifest.fileName) == before)
+      #expect(!FileManager.default.fileExists(atPath: root + "/escape.html"))
+    }
+  }
+
+  @Test func aForeignFileWhoseNameIsNotUTF8StopsTheBuildAndStays() throws {
+    try Fixtures.withTemporaryDirectory { root in
+      let output = root + "/Output"
+      try SiteWriter(directory: output).write(site)
+      // "café.txt" in Latin-1: not UTF-8.
+      let name: [UInt8] = Array((output + "/caf").utf8) + [0xE9] + Array(".txt".utf8) + [0]
+      let descriptor = withCPath(name) { open($0, O_CREAT | O_WRONLY, 0o644) } ?? -1
+      #expect(descriptor >= 0)
+      close(descriptor)
+      let changed = [OutputFile(path: "index.html", text: "new home")] + site.dropFirst()
+      #expect(throws: WriterError.self) { try SiteWriter(directory: output).write(changed) }
+      let stillThere = withCPath(name) { access($0, F_OK) == 0 } ?? false
+      #expect(stillThere)
+      #expect(read(output + "/index.html") == "home")
+    }
+  }
+
+  /// Calls `body` with `bytes` (ending in NUL) as a C path, which need not be UTF-8.
+  private func withCPath<Result>(
+    _ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result
+  ) -> Result? {
+    let characters = bytes.map { CChar(bitPattern: $0) }
+    return characters.withUnsafeBufferPointer { buffer in buffer.baseAddress.map(body) }
   }
 
   @Test func anEditedManifestCannotReachOutsideTheFolder() throws {
