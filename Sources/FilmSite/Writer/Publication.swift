@@ -7,13 +7,16 @@
 public struct Publication: Sendable {
   let staging: String
   let previous: OutputManifest
+  /// Held from ``SiteWriter/begin()`` to publishing or abandoning.
+  let lock: DirectoryLock
   let owned: Set<String>
   var createdDirectories: Set<String> = [""]
   var entries: [String: OutputManifest.Entry] = [:]
   var summary = SiteWriter.Summary()
 
-  init(staging: String, previous: OutputManifest) {
+  init(staging: String, previous: OutputManifest, lock: DirectoryLock) {
     self.staging = staging
+    self.lock = lock
     self.previous = previous
     owned = Set(previous.paths)
   }

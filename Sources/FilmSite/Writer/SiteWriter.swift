@@ -75,10 +75,10 @@ public struct SiteWriter: Sendable {
 
   /// Starts staging a new site beside the output folder.
   /// - Throws: ``WriterError`` when the folder is not FilmSite's or cannot be staged beside.
+  /// - Throws: ``WriterError/refused(directory:reason:)`` too while another
+  ///   build is writing the same folder.
   public func begin() throws -> Publication {
     try refuseDangerousDirectory()
-    try recoverInterruptedPublish()
-    let previous = try previousManifest()
     let staging = stagingDirectory
     let parent = (staging as NSString).deletingLastPathComponent
     do {
@@ -87,8 +87,18 @@ public struct SiteWriter: Sendable {
       throw WriterError.io(
         path: parent, operation: "create the folder", message: Self.message(error))
     }
-    try makeDirectory(staging)
-    return Publication(staging: staging, previous: previous)
+    // Taken before anything beside the folder is touched: the staging folder
+    // another build is filling must not look like one left by a stopped build.
+    let lock = try DirectoryLock.acquire(sibling("lock"), for: directory)
+    do {
+      try recoverInterruptedPublish()
+      let previous = try previousManifest()
+      try makeDirectory(staging)
+      return Publication(staging: staging, previous: previous, lock: lock)
+    } catch {
+      lock.release()
+      throw error
+    }
   }
 
   /// Stages `files`: each one the current site has with the same bytes is
@@ -143,20 +153,23 @@ public struct SiteWriter: Sendable {
     let manifest = OutputManifest(
       entries: publication.entries, fingerprint: fingerprint, pageCounts: pageCounts)
     if summary.written == 0, summary.removed == 0, manifest.paths == previous.paths {
-      abandon(publication)
+      removeTree(publication.staging)
       if manifest != previous { try replaceManifest(with: manifest) }
+      publication.lock.release()
       return summary
     }
     try carryForeignEntries(previous: previous, into: publication.staging)
     _ = try writeFile(
       Data(manifest.text.utf8), to: publication.staging + "/" + OutputManifest.fileName)
     try swapIn(publication.staging)
+    publication.lock.release()
     return summary
   }
 
   /// Throws the staged site away; the output folder is left as it was.
   public func abandon(_ publication: Publication) {
     removeTree(publication.staging)
+    publication.lock.release()
   }
 
   /// What the output folder holds when its manifest says it was built from

@@ -155,6 +155,29 @@ import Testing
     return characters.withUnsafeBufferPointer { buffer in buffer.baseAddress.map(body) }
   }
 
+  @Test func aSecondBuildIntoTheSameFolderWaitsForNoneAndChangesNothing() throws {
+    try Fixtures.withTemporaryDirectory { root in
+      let output = root + "/Output"
+      let writer = SiteWriter(directory: output)
+      try writer.write(site)
+      var first = try writer.begin()
+      try writer.add([OutputFile(path: "index.html", text: "first")], to: &first)
+      #expect(
+        throws: WriterError.refused(
+          directory: output, reason: "another build is writing it now; wait for it to finish")
+      ) { _ = try SiteWriter(directory: output).begin() }
+      // The refused build must not have touched the first one's staging folder.
+      #expect(read(writer.stagingDirectory + "/index.html") == "first")
+      writer.abandon(first)
+
+      let second = try SiteWriter(directory: output).begin()
+      SiteWriter(directory: output).abandon(second)
+      // The lock file goes with the lock: nothing is left beside the output folder.
+      #expect(try FileManager.default.contentsOfDirectory(atPath: root) == ["Output"])
+      #expect(read(output + "/index.html") == "home")
+    }
+  }
+
   @Test func anEditedManifestCannotReachOutsideTheFolder() throws {
     try Fixtures.withTemporaryDirectory { root in
       let output = root + "/Output"
