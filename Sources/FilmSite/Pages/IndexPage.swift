@@ -14,10 +14,11 @@ struct IndexPage {
   func render(with renderer: PageRenderer) -> String {
     let route = self.route
     var rows = ""
+    let page = renderer.pageContext(at: route)
     for entry in entries {
-      var context = renderer.filmContext(values: entry.values, at: route)
+      var context = entry.values
       context["url"] = .text(route.url(to: entry.route))
-      rows += renderer.theme.row.render(context)
+      rows += renderer.theme.row.render(context, within: page)
     }
     let range = pagination.itemRange(forPage: number)
     var context = renderer.commonContext(at: route)

@@ -26,13 +26,16 @@ struct PageRenderer: Sendable {
 
   /// A film's values for `template`, with URLs relative to the page at `route`.
   func filmContext(_ film: Film, at route: Route, for template: Template) -> TemplateContext {
-    filmContext(values: filmValues(film, for: template), at: route)
+    var context = filmValues(film, for: template)
+    for (name, value) in pageContext(at: route).values { context[name] = value }
+    return context
   }
 
-  /// A film's values from ``filmValues(_:for:)``, with URLs relative to the page at `route`.
-  func filmContext(values: TemplateContext, at route: Route) -> TemplateContext {
-    var context = values
-    for (name, value) in commonContext(at: route).values { context[name] = value }
+  /// The values a film's template gets that depend only on the page at
+  /// `route`: the common ones and the poster placeholder's URL. An index page
+  /// makes them once and renders each row within them.
+  func pageContext(at route: Route) -> TemplateContext {
+    var context = commonContext(at: route)
     context["posterPlaceholder"] = .text(route.url(toFile: Self.placeholderPath))
     return context
   }

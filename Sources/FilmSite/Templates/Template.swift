@@ -57,9 +57,20 @@ public struct Template: Sendable {
 
   /// Renders the template with `context`.
   public func render(_ context: TemplateContext) -> String {
+    render([context])
+  }
+
+  /// Renders the template with `context` inside `outer`: a name `context`
+  /// lacks is looked up in `outer`, as in a section. Values shared by many
+  /// renders (a page's links, for each of its rows) need not be copied into each.
+  public func render(_ context: TemplateContext, within outer: TemplateContext) -> String {
+    render([outer, context])
+  }
+
+  private func render(_ contexts: [TemplateContext]) -> String {
     var output = ""
     output.reserveCapacity(4096)
-    var scopes = [context]
+    var scopes = contexts
     render(nodes, scopes: &scopes, into: &output)
     return output
   }

@@ -75,4 +75,13 @@ import Testing
       file: "Templates/film.md", line: 3, column: 14, reason: .unknownPlaceholder("titel"))
     #expect(error.description == #"Templates/film.md:3:14: unknown placeholder "titel""#)
   }
+
+  @Test func aRenderWithinOuterValuesSeesBothAndItsOwnWin() throws {
+    let template = try Template(
+      source: "{{a}} {{b}}{{#c}} {{c}}{{/c}}", file: "t.html", language: .html,
+      schema: TemplateSchema(values: ["a", "b", "c"]))
+    let outer: TemplateContext = ["a": .text("outer a"), "b": .text("outer b")]
+    #expect(template.render(["b": .text("inner b")], within: outer) == "outer a inner b")
+    #expect(template.render(["c": .text("<c>")], within: outer) == "outer a outer b &lt;c&gt;")
+  }
 }
