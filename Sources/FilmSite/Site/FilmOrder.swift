@@ -17,32 +17,35 @@ public enum FilmOrder {
   public static func sorted<Item: Sendable>(_ items: [Item], by film: @Sendable (Item) -> Film)
     -> [Item]
   {
-    // Indices are sorted, not items: moving an index is cheap, and the keys
-    // sit in flat storage that comparing does not copy or retain. Titles are
-    // folded on every core.
-    let keys = SortKeys(SiteRenderer.concurrentMap(items) { Slug.fold(film($0).title) })
-    let order = keys.withComparator { compare in
-      Array(items.indices).sorted { left, right in
-        let order = compare(left, right)
-        if order != 0 { return order < 0 }
-        return precedes(film(items[left]), film(items[right]))
-      }
-    }
-    return order.map { items[$0] }
+    // Titles are folded on every core.
+    let folded = SiteRenderer.concurrentMap(items) { Slug.fold(film($0).title) }
+    return order(items, folded: folded) { precedes(film($0), film($1)) }
   }
 
   /// Returns `names` (of genres, directors) in the order titles are listed
   /// in: folded, numbers by value, then by their exact characters.
   static func sortedNames(_ names: [String]) -> [String] {
-    let keys = SortKeys(names.map(Slug.fold))
+    order(names, folded: names.map(Slug.fold)) {
+      $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars)
+    }
+  }
+
+  /// `items` sorted by their folded titles, `tieBreak` deciding between equal ones.
+  ///
+  /// Indices are sorted, not items: moving an index is cheap, and the keys
+  /// sit in flat storage that comparing does not copy or retain.
+  private static func order<Item>(
+    _ items: [Item], folded: [String], tieBreak: (Item, Item) -> Bool
+  ) -> [Item] {
+    let keys = SortKeys(folded)
     let order = keys.withComparator { compare in
-      Array(names.indices).sorted { left, right in
+      Array(items.indices).sorted { left, right in
         let order = compare(left, right)
         if order != 0 { return order < 0 }
-        return names[left].unicodeScalars.lexicographicallyPrecedes(names[right].unicodeScalars)
+        return tieBreak(items[left], items[right])
       }
     }
-    return order.map { names[$0] }
+    return order.map { items[$0] }
   }
 
   private static func precedes(_ lhs: Film, _ rhs: Film) -> Bool {
