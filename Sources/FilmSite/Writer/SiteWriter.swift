@@ -158,7 +158,8 @@ public struct SiteWriter: Sendable {
       publication.lock.release()
       return summary
     }
-    try carryForeignEntries(previous: previous, into: publication.staging)
+    try carryForeignEntries(
+      previous: previous, owned: publication.owned, into: publication.staging)
     _ = try writeFile(
       Data(manifest.text.utf8), to: publication.staging + "/" + OutputManifest.fileName)
     try swapIn(publication.staging)
@@ -190,9 +191,7 @@ public struct SiteWriter: Sendable {
       manifest.entries.count == manifest.paths.count
     else { return nil }
     let intact = SiteRenderer.concurrentMap(manifest.paths) { path in
-      guard let entry = manifest.entries[path], let found = Self.status(of: target + "/" + path)
-      else { return false }
-      return found.size == entry.size && found.modified == entry.modified
+      manifest.entries[path].map { isAsWritten(path, $0) } ?? false
     }
     return intact.allSatisfy { $0 } ? (manifest.paths.count, manifest.pageCounts) : nil
   }
@@ -202,19 +201,26 @@ public struct SiteWriter: Sendable {
   private func currentEntry(
     for file: OutputFile, previous: OutputManifest, owned: Set<String>
   ) -> OutputManifest.Entry? {
-    guard owned.contains(file.path), let found = Self.status(of: target + "/" + file.path)
-    else { return nil }
+    guard owned.contains(file.path) else { return nil }
     if let entry = previous.entries[file.path] {
-      // The file is as the last build left it, and that build wrote these bytes.
+      // That build wrote these bytes, and the file is as it left it.
       let same =
         entry.hash == file.hash && entry.size == file.contents.count
-        && found.size == entry.size && found.modified == entry.modified
+        && isAsWritten(file.path, entry)
       return same ? entry : nil
     }
     // A version 1 manifest knows no hashes: compare the bytes.
+    guard let found = Self.status(of: target + "/" + file.path) else { return nil }
     guard FileManager.default.contents(atPath: target + "/" + file.path) == file.contents
     else { return nil }
     return OutputManifest.Entry(hash: file.hash, size: found.size, modified: found.modified)
+  }
+
+  /// Whether the file at `path` is still as the manifest's `entry` says FilmSite
+  /// wrote it: a regular file of the same size and modification time.
+  private func isAsWritten(_ path: String, _ entry: OutputManifest.Entry) -> Bool {
+    guard let found = Self.status(of: target + "/" + path) else { return false }
+    return found.size == entry.size && found.modified == entry.modified
   }
 
   /// Size and modification time of a regular file, `nil` for anything else.
@@ -242,9 +248,11 @@ public struct SiteWriter: Sendable {
   }
 
   /// Hard-links every file FilmSite did not write into `staging`, at the same place.
-  private func carryForeignEntries(previous: OutputManifest, into staging: String) throws {
+  /// - Parameter owned: The previous manifest's paths, as a set.
+  private func carryForeignEntries(
+    previous: OutputManifest, owned: Set<String>, into staging: String
+  ) throws {
     guard FileManager.default.fileExists(atPath: target) else { return }
-    let owned = Set(previous.paths)
     // Folders that hold FilmSite's files; any other folder is the user's and is kept even empty.
     var ownedDirectories: Set<String> = []
     for path in previous.paths {
