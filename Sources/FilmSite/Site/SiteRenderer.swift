@@ -19,18 +19,12 @@ public struct SiteRenderer: Sendable {
   public static let defaultBatchSize = 2048
 
   /// Renders every page for `films`, listed in ``FilmOrder``, on every core.
-  /// - Throws: ``SiteError`` for a film that cannot have a page, or an invalid setting.
-  public func render(_ films: [Film]) throws -> [OutputFile] {
-    try renderSite(films).files
-  }
-
-  /// Renders every page for `films` and counts them.
   /// - Throws: ``SiteError`` for a film that cannot have a page, or an invalid setting;
   ///   ``BaseURLError`` for a base URL that is not an absolute `http(s)` URL.
-  public func renderSite(_ films: [Film]) throws -> RenderedSite {
+  public func render(_ films: [Film]) throws -> [OutputFile] {
     var files: [OutputFile] = []
-    let counts = try render(films) { files += $0 }
-    return RenderedSite(files: files, counts: counts)
+    try render(films) { files += $0 }
+    return files
   }
 
   /// Renders every page for `films` in batches, handing each batch to `sink`
