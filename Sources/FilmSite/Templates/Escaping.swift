@@ -107,11 +107,20 @@ public enum Escaping {
     var text = text
     let rewritten = text.withUTF8 { bytes -> String? in
       let start = bytes.firstIndex { !droppingLeading($0) } ?? bytes.count
-      let needsWork = start > 0 || bytes.contains { mayStartForbidden($0) || special($0) }
-      guard needsWork else { return nil }
+      // Most text needs no change, and much of it has a `·` or an accent whose
+      // lead byte could start a forbidden character: find the first byte that
+      // really needs work before copying anything.
+      var index = start
+      while index < bytes.count {
+        let byte = bytes[index]
+        if byte < 0x80 ? special(byte) : false { break }
+        if mayStartForbidden(byte), forbiddenLength(in: bytes, at: index) > 0 { break }
+        index += 1
+      }
+      guard start > 0 || index < bytes.count else { return nil }
       var out: [UInt8] = []
       out.reserveCapacity(bytes.count - start + 16)
-      var index = start
+      out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
       while index < bytes.count {
         let forbidden = forbiddenLength(in: bytes, at: index)
         if forbidden > 0 {
