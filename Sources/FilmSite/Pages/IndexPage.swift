@@ -5,8 +5,10 @@ import FilmCatalog
 struct IndexPage {
   let number: Int
   let pagination: Pagination
-  /// The films on this page.
-  let entries: ArraySlice<ListedFilm>
+  /// Every film of the site, in site order, shared by all pages.
+  let films: [ListedFilm]
+  /// The positions in ``films`` of the films on this page.
+  let positions: ArraySlice<Int>
   var listing = Listing.all
 
   var route: Route { pagination.route(forPage: number) }
@@ -15,10 +17,10 @@ struct IndexPage {
     let route = self.route
     var rows = ""
     let page = renderer.pageContext(at: route)
-    for entry in entries {
-      var context = entry.values
-      context["url"] = .text(route.url(to: entry.route))
-      rows += renderer.theme.row.render(context, within: page)
+    for position in positions {
+      let entry = films[position]
+      rows += renderer.theme.row.render(
+        entry.values, within: page, setting: "url", to: .text(route.url(to: entry.route)))
     }
     let range = pagination.itemRange(forPage: number)
     var context = renderer.commonContext(at: route)

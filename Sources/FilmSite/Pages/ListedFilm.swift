@@ -6,6 +6,6 @@ import FilmCatalog
 struct ListedFilm: Sendable {
   let film: Film
   let route: Route
-  /// ``PageRenderer/filmValues(_:for:)`` for the row template.
+  /// ``PageRenderer/preparedFilmValues(_:for:)`` for the row template.
   let values: TemplateContext
 }

@@ -27,7 +27,7 @@ struct PageRenderer: Sendable {
   /// A film's values for `template`, with URLs relative to the page at `route`.
   func filmContext(_ film: Film, at route: Route, for template: Template) -> TemplateContext {
     var context = filmValues(film, for: template)
-    for (name, value) in pageContext(at: route).values { context[name] = value }
+    context.merge(pageContext(at: route))
     return context
   }
 
@@ -59,6 +59,16 @@ struct PageRenderer: Sendable {
     set("overview", .optional(film.overview.map(Self.overviewMarkdown)))
     set("poster", .optional(film.posterURL(base: configuration.posterBaseURL)))
     return context
+  }
+
+  /// ``filmValues(_:for:)`` with each text escaped ahead for `template`'s
+  /// language: a row is rendered on every list that has the film, and
+  /// escaping its title once instead is a large part of rendering it.
+  func preparedFilmValues(_ film: Film, for template: Template) -> TemplateContext {
+    filmValues(film, for: template).mapValues { value in
+      guard case .text(let text) = value else { return value }
+      return .prepared(PreparedText(text, for: template.language))
+    }
   }
 
   /// Overviews longer than this are shown as plain text: real ones are a few

@@ -31,9 +31,16 @@ public struct Route: Hashable, Sendable, Comparable, CustomStringConvertible {
     {
       common += 1
     }
-    let up = String(repeating: "../", count: components.count - common)
-    let down = target.components[common...].map { $0 + "/" }.joined()
-    let url = up + down
+    // Built in one string: index pages make one of these for every row.
+    let down = target.components[common...]
+    var url = ""
+    url.reserveCapacity(
+      3 * (components.count - common) + down.reduce(down.count) { $0 + $1.utf8.count })
+    for _ in common..<components.count { url += "../" }
+    for component in down {
+      url += component
+      url += "/"
+    }
     return url.isEmpty ? "./" : url
   }
 

@@ -47,7 +47,7 @@ public struct SiteRenderer: Sendable {
     let entries = Self.concurrentMap(routed) { entry in
       ListedFilm(
         film: entry.film, route: entry.route,
-        values: renderer.filmValues(entry.film, for: theme.row))
+        values: renderer.preparedFilmValues(entry.film, for: theme.row))
     }
     let browse = BrowseIndex(films: routed.map(\.film))
 
@@ -78,14 +78,9 @@ public struct SiteRenderer: Sendable {
       })
     try Self.renderInBatches(lists, batchSize: batchSize, into: sink) { list in
       let range = list.pagination.itemRange(forPage: list.page)
-      let pageEntries: ArraySlice<ListedFilm>
-      if let term = list.listing.term {
-        pageEntries = ArraySlice(term.films[range].map { entries[$0] })
-      } else {
-        pageEntries = entries[range]
-      }
       let page = IndexPage(
-        number: list.page, pagination: list.pagination, entries: pageEntries,
+        number: list.page, pagination: list.pagination, films: entries,
+        positions: list.listing.term.map { $0.films[range] } ?? ArraySlice(range),
         listing: list.listing)
       return OutputFile(path: page.route.filePath, text: page.render(with: renderer))
     }

@@ -57,32 +57,52 @@ public struct Template: Sendable {
 
   /// Renders the template with `context`.
   public func render(_ context: TemplateContext) -> String {
-    render([context])
+    render([.context(context)])
   }
 
   /// Renders the template with `context` inside `outer`: a name `context`
   /// lacks is looked up in `outer`, as in a section. Values shared by many
   /// renders (a page's links, for each of its rows) need not be copied into each.
   public func render(_ context: TemplateContext, within outer: TemplateContext) -> String {
-    render([outer, context])
+    render([.context(outer), .context(context)])
   }
 
-  private func render(_ contexts: [TemplateContext]) -> String {
+  /// Renders the template with `context` inside `outer`, and with `name` set
+  /// to `value` over both: an index row's link, the one value that differs
+  /// between the pages that list a film, without copying the film's values.
+  func render(
+    _ context: TemplateContext, within outer: TemplateContext, setting name: String,
+    to value: TemplateValue
+  ) -> String {
+    render([.context(outer), .context(context), .value(name: name, value)])
+  }
+
+  /// One level of name lookup: a context, or a single value (a section's `.`,
+  /// or a value set for one render) that needs no dictionary of its own.
+  private enum Scope {
+    case context(TemplateContext)
+    case value(name: String, TemplateValue)
+  }
+
+  private func render(_ scopes: [Scope]) -> String {
     var output = ""
     output.reserveCapacity(4096)
-    var scopes = contexts
+    var scopes = scopes
     render(nodes, scopes: &scopes, into: &output)
     return output
   }
 
-  private func render(_ nodes: [Node], scopes: inout [TemplateContext], into output: inout String) {
+  private func render(_ nodes: [Node], scopes: inout [Scope], into output: inout String) {
     for node in nodes {
       switch node {
       case .text(let text):
         output += text
       case .value(let name, let escaped):
-        guard case .text(let text) = lookup(name, in: scopes) else { continue }
-        output += escaped ? language.escape(text) : text
+        switch lookup(name, in: scopes) {
+        case .text(let text): output += escaped ? language.escape(text) : text
+        case .prepared(let text): output += escaped ? text.escaped(for: language) : text.text
+        case .list, .absent: continue
+        }
       case .section(let name, let inverted, let children):
         let value = lookup(name, in: scopes)
         if inverted {
@@ -92,15 +112,16 @@ public struct Template: Sendable {
         switch value {
         case .list(let items):
           for item in items {
-            scopes.append(item)
+            scopes.append(.context(item))
             render(children, scopes: &scopes, into: &output)
             scopes.removeLast()
           }
-        case .text(let text) where !text.isEmpty:
-          scopes.append([".": value])
+        case .text, .prepared:
+          guard value.isPresent else { continue }
+          scopes.append(.value(name: ".", value))
           render(children, scopes: &scopes, into: &output)
           scopes.removeLast()
-        case .text, .absent:
+        case .absent:
           break
         }
       }
@@ -108,9 +129,14 @@ public struct Template: Sendable {
   }
 
   /// The innermost scope's value wins, as in Mustache.
-  private func lookup(_ name: String, in scopes: [TemplateContext]) -> TemplateValue {
+  private func lookup(_ name: String, in scopes: [Scope]) -> TemplateValue {
     for scope in scopes.reversed() {
-      if let value = scope[name] { return value }
+      switch scope {
+      case .context(let context):
+        if let value = context[name] { return value }
+      case .value(let scopeName, let value):
+        if scopeName == name { return value }
+      }
     }
     return .absent
   }

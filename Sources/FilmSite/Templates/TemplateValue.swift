@@ -4,6 +4,9 @@ public enum TemplateValue: Sendable, Equatable {
   case text(String)
   /// Items for a `{{#name}}…{{/name}}` section, which renders once per item.
   case list([TemplateContext])
+  /// Text whose escaped form was made ahead, for a value rendered on many
+  /// pages; it renders exactly as ``text(_:)`` does.
+  case prepared(PreparedText)
   /// A known placeholder with no value: `{{#name}}` skips, `{{^name}}` renders.
   case absent
 
@@ -16,26 +19,9 @@ public enum TemplateValue: Sendable, Equatable {
   var isPresent: Bool {
     switch self {
     case .text(let text): return !text.isEmpty
+    case .prepared(let text): return !text.text.isEmpty
     case .list(let items): return !items.isEmpty
     case .absent: return false
     }
-  }
-}
-
-/// The values one template render sees, by placeholder name.
-public struct TemplateContext: Sendable, Equatable, ExpressibleByDictionaryLiteral {
-  public var values: [String: TemplateValue]
-
-  public init(_ values: [String: TemplateValue] = [:]) {
-    self.values = values
-  }
-
-  public init(dictionaryLiteral elements: (String, TemplateValue)...) {
-    values = Dictionary(elements, uniquingKeysWith: { _, last in last })
-  }
-
-  public subscript(name: String) -> TemplateValue? {
-    get { values[name] }
-    set { values[name] = newValue }
   }
 }
