@@ -51,34 +51,29 @@ public enum SearchIndex {
     lines.reserveCapacity(entries.count)
     // Each distinct word, with the films (positions in `lines`) that have it, in site order.
     var filmsByWord: [String: [Int32]] = [:]
-    var directorWords: [String: [String]] = [:]
     var unfindable: [Int32] = []
-    for entry in entries {
-      let film = entry.film
-      var words = SearchFolding.words(film.title)
-      if let director = film.director {
-        if let cached = directorWords[director] {
-          words += cached
-        } else {
-          let folded = SearchFolding.words(director)
-          directorWords[director] = folded
-          words += folded
-        }
+    // Folding the words and writing the line of a film are independent of
+    // other films, so they run on every core, a block of films at a time so
+    // that the words of every film are never held at once.
+    let blockSize = 8192
+    for blockStart in stride(from: 0, to: entries.count, by: blockSize) {
+      let block = Array(entries[blockStart..<min(blockStart + blockSize, entries.count)])
+      let prepared = SiteRenderer.concurrentMap(block) { entry in
+        (words: words(of: entry.film), line: line(for: entry.film, at: entry.route))
       }
-      if let year = film.year { words += SearchFolding.words(String(year)) }
-      let position = Int32(lines.count)
-      lines.append(
-        "[" + JSONText.quoted(film.title) + ","
-          + (film.director.map(JSONText.quoted) ?? "null") + ","
-          + (film.year.map { String($0) } ?? "null") + ","
-          + JSONText.quoted(entry.route.description) + "]")
-      // A film with no letter or digit in its title, director and year cannot be
-      // found by a query, but is still filed (under the empty key) so that the
-      // index lists every film.
-      if words.isEmpty { unfindable.append(position) }
-      for word in words {
-        // A word that comes twice in one film: its list already ends with the film.
-        if filmsByWord[word]?.last != position { filmsByWord[word, default: []].append(position) }
+      for film in prepared {
+        let position = Int32(lines.count)
+        lines.append(film.line)
+        // A film with no letter or digit in its title, director and year cannot be
+        // found by a query, but is still filed (under the empty key) so that the
+        // index lists every film.
+        if film.words.isEmpty { unfindable.append(position) }
+        for word in film.words {
+          // A word that comes twice in one film: its list already ends with the film.
+          if filmsByWord[word]?.last != position {
+            filmsByWord[word, default: []].append(position)
+          }
+        }
       }
     }
 
@@ -121,6 +116,22 @@ public enum SearchIndex {
       + listed.joined(separator: ",\n") + "\n]}\n"
     files.append(OutputFile(path: manifestPath, text: manifest))
     try sink(files)
+  }
+
+  /// The folded words a film is found by: its title's, its director's and its year.
+  private static func words(of film: Film) -> [String] {
+    var words = SearchFolding.words(film.title)
+    if let director = film.director { words += SearchFolding.words(director) }
+    if let year = film.year { words += SearchFolding.words(String(year)) }
+    return words
+  }
+
+  /// A film's entry in a chunk: `[title, director or null, year or null, URL]`.
+  private static func line(for film: Film, at route: Route) -> String {
+    "[" + JSONText.quoted(film.title) + ","
+      + (film.director.map(JSONText.quoted) ?? "null") + ","
+      + (film.year.map { String($0) } ?? "null") + ","
+      + JSONText.quoted(route.description) + "]"
   }
 
   /// Files `words`, which all start with `key`, under `key`, or splits them by

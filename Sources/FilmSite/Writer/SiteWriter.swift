@@ -113,11 +113,13 @@ public struct SiteWriter: Sendable {
         message: "a site path must stay inside the folder and hold no tab or line break")
     }
     try makeFolders(for: files, in: &publication)
-    let staged = publication
+    // Only what the workers read is captured: a copy of the whole publication
+    // would make the updates below copy every entry staged so far, for every batch.
+    let (staging, previous, owned) = (publication.staging, publication.previous, publication.owned)
     let results = SiteRenderer.concurrentMap(files) { file in
       Result { () throws -> (entry: OutputManifest.Entry, written: Bool) in
-        let destination = staged.staging + "/" + file.path
-        if let entry = currentEntry(for: file, previous: staged.previous, owned: staged.owned),
+        let destination = staging + "/" + file.path
+        if let entry = currentEntry(for: file, previous: previous, owned: owned),
           link(target + "/" + file.path, destination) == 0
         {
           return (entry, false)
