@@ -11,9 +11,13 @@ public struct BrowseIndex: Sendable {
 
   /// Groups `films`, which are in site order.
   public init(films: [Film]) {
-    genres = Taxonomy(kind: .genres, films: films)
-    directors = Taxonomy(kind: .directors, films: films)
-    years = Taxonomy(kind: .years, films: films)
+    // The three are independent, so they are grouped on every core.
+    let taxonomies = SiteRenderer.concurrentMap([TaxonomyKind.genres, .directors, .years]) {
+      Taxonomy(kind: $0, films: films)
+    }
+    genres = taxonomies[0]
+    directors = taxonomies[1]
+    years = taxonomies[2]
   }
 
   /// The three taxonomies, in navigation order.

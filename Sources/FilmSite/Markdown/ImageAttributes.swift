@@ -11,6 +11,12 @@
 /// The rewrite is sound on cmark's output because cmark escapes `"` and `<` in
 /// text and attribute values: `<img ` and `title="…" />` can only be its own
 /// markup. It scans bytes once, so it stays linear on pages with many images.
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
 enum ImageAttributes {
   private static let open = Array("<img ".utf8)
   private static let close = Array(" />".utf8)
@@ -18,20 +24,26 @@ enum ImageAttributes {
   static func apply(to html: String) -> String {
     var html = html
     return html.withUTF8 { bytes in
-      guard let first = find(open, in: bytes, from: 0) else { return nil }
+      guard find(open, in: bytes, from: 0) != nil else { return nil }
       var output: [UInt8] = []
-      output.reserveCapacity(bytes.count + 64)
-      var position = 0
-      var start: Int? = first
-      while let tagStart = start, let tagEnd = find(close, in: bytes, from: tagStart) {
-        output.append(contentsOf: bytes[position..<tagStart])
-        rewrite(bytes[tagStart..<tagEnd], into: &output)
-        position = tagEnd + close.count
-        start = find(open, in: bytes, from: position)
-      }
-      output.append(contentsOf: bytes[position...])
+      apply(to: bytes, into: &output)
       return String(decoding: output, as: UTF8.self)
     } ?? html
+  }
+
+  /// Appends `html` to `output` with its images finished: the form a page
+  /// uses, straight from cmark's buffer to the page's bytes in one copy.
+  static func apply(to bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+    output.reserveCapacity(output.count + bytes.count + 256)
+    var position = 0
+    var start = find(open, in: bytes, from: 0)
+    while let tagStart = start, let tagEnd = find(close, in: bytes, from: tagStart) {
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[position..<tagStart]))
+      rewrite(bytes[tagStart..<tagEnd], into: &output)
+      position = tagEnd + close.count
+      start = find(open, in: bytes, from: position)
+    }
+    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[position...]))
   }
 
   /// Writes the finished `<img … />` for `tag`, which runs from `<img ` to just before ` />`.
@@ -85,16 +97,26 @@ enum ImageAttributes {
   }
 
   /// The first index at or after `start` where `pattern` begins.
-  private static func find<Bytes: RandomAccessCollection<UInt8>>(
-    _ pattern: [UInt8], in bytes: Bytes, from start: Bytes.Index
-  ) -> Bytes.Index? where Bytes.Index == Int {
-    guard let first = pattern.first, bytes.endIndex - start >= pattern.count else { return nil }
+  private static func find(
+    _ pattern: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from start: Int
+  )
+    -> Int?
+  {
+    find(pattern, in: bytes[start...], from: start)
+  }
+
+  /// The first index at or after `start` where `pattern` begins, found with
+  /// `memchr` for its first byte: pages are scanned for every image.
+  private static func find(
+    _ pattern: [UInt8], in bytes: Slice<UnsafeBufferPointer<UInt8>>, from start: Int
+  ) -> Int? {
+    guard let first = pattern.first, let base = bytes.base.baseAddress else { return nil }
     var index = start
     let last = bytes.endIndex - pattern.count
     while index <= last {
-      if bytes[index] == first, bytes[index..<(index + pattern.count)].elementsEqual(pattern) {
-        return index
-      }
+      guard let found = memchr(base + index, Int32(first), last - index + 1) else { return nil }
+      index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+      if memcmp(base + index, pattern, pattern.count) == 0 { return index }
       index += 1
     }
     return nil

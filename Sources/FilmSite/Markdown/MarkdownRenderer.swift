@@ -38,6 +38,15 @@ public struct MarkdownRenderer: Sendable {
 
   /// Returns the HTML for `markdown`.
   public func html(from markdown: String) -> String {
+    html(from: markdown) { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// Calls `body` with the UTF-8 of the HTML for `markdown`, in cmark's own
+  /// buffer (valid only during the call): pages finish the HTML from it
+  /// without making a string of it first.
+  func html<Result>(from markdown: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result)
+    -> Result
+  {
     var cmarkOptions = CMARK_OPT_DEFAULT  // Safe: CMARK_OPT_UNSAFE is never set.
     if options.contains(.smartPunctuation) { cmarkOptions |= CMARK_OPT_SMART }
     if options.contains(.hardBreaks) { cmarkOptions |= CMARK_OPT_HARDBREAKS }
@@ -46,10 +55,13 @@ public struct MarkdownRenderer: Sendable {
       bytes.withMemoryRebound(to: CChar.self) { text in
         guard let start = text.baseAddress,
           let html = cmark_markdown_to_html(start, text.count, cmarkOptions)
-        else { return "" }
+        else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
         // cmark returns memory from malloc, which we must free.
         defer { free(html) }
-        return String(cString: html)
+        let count = strlen(html)
+        return html.withMemoryRebound(to: UInt8.self, capacity: count) { bytes in
+          body(UnsafeBufferPointer(start: bytes, count: count))
+        }
       }
     }
   }

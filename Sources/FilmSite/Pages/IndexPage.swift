@@ -16,11 +16,15 @@ struct IndexPage {
   func render(with renderer: PageRenderer) -> String {
     let route = self.route
     var rows = ""
-    let page = renderer.pageContext(at: route)
+    let row = renderer.theme.row
+    // Every row shows the page's values (the poster placeholder's URL), so
+    // they are escaped once for the page.
+    let page = renderer.pageContext(at: route).mapValues { $0.preparing(for: row.language) }
     for position in positions {
-      let entry = films[position]
-      rows += renderer.theme.row.render(
-        entry.values, within: page, setting: "url", to: .text(route.url(to: entry.route)))
+      // The film's values and route, not a copy of the whole listed film.
+      rows += row.render(
+        films[position].values, within: page, setting: "url",
+        to: .text(route.url(to: films[position].route)))
     }
     let range = pagination.itemRange(forPage: number)
     var context = renderer.commonContext(at: route)

@@ -65,10 +65,7 @@ struct PageRenderer: Sendable {
   /// language: a row is rendered on every list that has the film, and
   /// escaping its title once instead is a large part of rendering it.
   func preparedFilmValues(_ film: Film, for template: Template) -> TemplateContext {
-    filmValues(film, for: template).mapValues { value in
-      guard case .text(let text) = value else { return value }
-      return .prepared(PreparedText(text, for: template.language))
-    }
+    filmValues(film, for: template).mapValues { $0.preparing(for: template.language) }
   }
 
   /// Overviews longer than this are shown as plain text: real ones are a few
@@ -98,8 +95,12 @@ struct PageRenderer: Sendable {
     pager: (page: Int, pagination: Pagination)? = nil, linkBase: String? = nil,
     canonical: Bool = true
   ) -> String {
-    let html = Escaping.removingForbiddenCharacters(
-      ImageAttributes.apply(to: markdown.html(from: source)))
+    // From cmark's buffer to the page's string in one copy, images finished on the way.
+    let html = markdown.html(from: source) { cmark in
+      var bytes: [UInt8] = []
+      ImageAttributes.apply(to: cmark, into: &bytes)
+      return Escaping.removingForbiddenCharacters(String(decoding: bytes, as: UTF8.self))
+    }
     return layout(
       at: route, kind: kind, title: title, html: html, pager: pager, linkBase: linkBase,
       canonical: canonical)

@@ -1,4 +1,5 @@
 import FilmCatalog
+import Foundation
 
 /// The order films appear in on index pages, the same on every machine.
 ///
@@ -34,18 +35,57 @@ public enum FilmOrder {
   ///
   /// Indices are sorted, not items: moving an index is cheap, and the keys
   /// sit in flat storage that comparing does not copy or retain.
-  private static func order<Item>(
-    _ items: [Item], folded: [String], tieBreak: (Item, Item) -> Bool
+  ///
+  /// Each core sorts a part of the list, and the parts are merged: no two
+  /// different items tie, so the result does not depend on how it was split.
+  private static func order<Item: Sendable>(
+    _ items: [Item], folded: [String], tieBreak: @Sendable (Item, Item) -> Bool
   ) -> [Item] {
     let keys = SortKeys(folded)
-    let order = keys.withComparator { compare in
-      Array(items.indices).sorted { left, right in
-        let order = compare(left, right)
-        if order != 0 { return order < 0 }
-        return tieBreak(items[left], items[right])
+    let parts = ProcessInfo.processInfo.activeProcessorCount
+    let partSize = max(4096, (items.count + parts - 1) / max(1, parts))
+    let ranges = stride(from: 0, to: items.count, by: partSize).map {
+      $0..<min($0 + partSize, items.count)
+    }
+    var sorted = SiteRenderer.concurrentMap(ranges) { range in
+      keys.withComparator { compare in
+        Array(range).sorted { left, right in
+          let order = compare(left, right)
+          return order != 0 ? order < 0 : tieBreak(items[left], items[right])
+        }
       }
     }
-    return order.map { items[$0] }
+    while sorted.count > 1 {
+      let (left, right) = (sorted.removeFirst(), sorted.removeFirst())
+      let merged = keys.withComparator { compare in
+        merge(left, right) { left, right in
+          let order = compare(left, right)
+          return order != 0 ? order < 0 : tieBreak(items[left], items[right])
+        }
+      }
+      sorted.append(merged)
+    }
+    return (sorted.first ?? []).map { items[$0] }
+  }
+
+  /// Two sorted lists of indices as one.
+  private static func merge(_ left: [Int], _ right: [Int], by precedes: (Int, Int) -> Bool) -> [Int]
+  {
+    var merged: [Int] = []
+    merged.reserveCapacity(left.count + right.count)
+    var (l, r) = (0, 0)
+    while l < left.count, r < right.count {
+      if precedes(right[r], left[l]) {
+        merged.append(right[r])
+        r += 1
+      } else {
+        merged.append(left[l])
+        l += 1
+      }
+    }
+    merged += left[l...]
+    merged += right[r...]
+    return merged
   }
 
   private static func precedes(_ lhs: Film, _ rhs: Film) -> Bool {

@@ -15,6 +15,12 @@ public enum TemplateValue: Sendable, Equatable {
     text.map(TemplateValue.text) ?? .absent
   }
 
+  /// The value with its text escaped ahead for templates in `language`.
+  func preparing(for language: TemplateLanguage) -> TemplateValue {
+    guard case .text(let text) = self else { return self }
+    return .prepared(PreparedText(text, for: language))
+  }
+
   /// Whether `{{#name}}` renders: absent values, empty text and empty lists do not.
   var isPresent: Bool {
     switch self {
