@@ -37,6 +37,25 @@ import Testing
     }
   }
 
+  /// Past 4,096 films the list is sorted in parts on every core and merged;
+  /// each neighbouring pair must still be in the order a two-film sort gives.
+  @Test func aListSortedInPartsIsInOrderThroughout() {
+    var generator = SystemRandomNumberGenerator()
+    let words = ["Heat", "heat", "Héat", "Alien", "", "2001", "千", "Film 10", "film 9", "Zulu"]
+    let films = (0..<12_000).map { number in
+      Film(
+        id: String(number), title: words[number % words.count] + " \(number % 97)",
+        year: number % 3 == 0 ? nil : 1990 + number % 5)
+    }
+    let sorted = FilmOrder.sorted(films.shuffled(using: &generator))
+    #expect(Set(sorted.map(\.id)).count == films.count)
+    let outOfOrder = zip(sorted, sorted.dropFirst()).filter { pair in
+      FilmOrder.sorted([pair.1, pair.0]) != [pair.0, pair.1]
+    }
+    #expect(outOfOrder.isEmpty)
+    #expect(FilmOrder.sorted(films.reversed()) == sorted)
+  }
+
   @Test func leadingZerosDoNotChangeANumbersValue() {
     let films = [
       "Film 3", "Film 002", "Film 2", "Film 10b", "Film 10", "Film 0", "Film", "Film 2 b",
