@@ -169,23 +169,29 @@ struct OutputManifest: Equatable {
   /// The manifest as a file: a header, the fingerprint, then one line per
   /// file: path, hash, size and time, separated by tabs.
   var text: String {
-    var lines = [Self.header]
-    if let fingerprint { lines.append(Self.fingerprintPrefix + fingerprint.description) }
+    // One string, not a string per line: a large site's manifest has a line
+    // for each of its 100,000 files or more.
+    var text = Self.header + "\n"
+    text.reserveCapacity(paths.count * 96 + 256)
+    if let fingerprint { text += Self.fingerprintPrefix + fingerprint.description + "\n" }
     if let pageCounts {
       let numbers = [
         pageCounts.indexPages, pageCounts.browsePages, pageCounts.hasSiteFiles ? 1 : 0,
       ]
-      lines.append(Self.pagesPrefix + numbers.map(String.init).joined(separator: " "))
+      text += Self.pagesPrefix + numbers.map(String.init).joined(separator: " ") + "\n"
     }
     for path in paths {
       let entry = entries[path]
-      lines.append(
-        [
-          path, entry?.hash.description ?? "0000000000000000", String(entry?.size ?? -1),
-          entry?.modified.text ?? "-",
-        ].joined(separator: "\t"))
+      text += path
+      text += "\t"
+      text += entry?.hash.description ?? "0000000000000000"
+      text += "\t"
+      text += String(entry?.size ?? -1)
+      text += "\t"
+      text += entry?.modified.text ?? "-"
+      text += "\n"
     }
-    return lines.joined(separator: "\n") + "\n"
+    return text
   }
 
   /// NUL, and the tab and line break that separate a manifest's fields and lines.
