@@ -53,6 +53,11 @@ public struct SiteBuilder: Sendable {
     // Check the folder before pulling, so a refused folder fails fast.
     try writer.checkOwnership()
 
+    // The manifest is read while the films load: a no-op rebuild of a large
+    // site spends about as long on each. It is only a hint: the up-to-date
+    // check stats every file it lists, and a build reads it again under the lock.
+    let previousManifest = Task { try? writer.previousManifest() }
+
     let paginator = Paginator(
       source: source, query: query, maxPages: maxPages, concurrency: concurrency,
       progress: progress)
@@ -62,7 +67,8 @@ public struct SiteBuilder: Sendable {
       films: films, theme: theme, configuration: configuration)
     let written: SiteWriter.Summary
     let counts: SitePageCounts
-    let upToDate = try writer.upToDateSite(builtFrom: fingerprint)
+    let upToDate = try writer.upToDateSite(
+      builtFrom: fingerprint, manifest: await previousManifest.value)
     if let upToDate, let pageCounts = upToDate.pageCounts {
       written = SiteWriter.Summary(written: 0, unchanged: upToDate.files, removed: 0)
       counts = pageCounts

@@ -182,13 +182,21 @@ public struct SiteWriter: Sendable {
   public func upToDateSite(builtFrom fingerprint: ContentHash) throws
     -> (files: Int, pageCounts: SitePageCounts?)?
   {
+    try upToDateSite(builtFrom: fingerprint, manifest: nil)
+  }
+
+  /// Like ``upToDateSite(builtFrom:)``, with the folder's manifest if the
+  /// caller read it already (a build reads it while its films load).
+  func upToDateSite(builtFrom fingerprint: ContentHash, manifest: OutputManifest?) throws
+    -> (files: Int, pageCounts: SitePageCounts?)?
+  {
     try refuseDangerousDirectory()
     let manager = FileManager.default
     if manager.fileExists(atPath: stagingDirectory) || manager.fileExists(atPath: previousDirectory)
     {
       return nil
     }
-    let manifest = try previousManifest()
+    let manifest = try manifest ?? previousManifest()
     guard manifest.fingerprint == fingerprint, !manifest.paths.isEmpty,
       manifest.entries.count == manifest.paths.count
     else { return nil }
