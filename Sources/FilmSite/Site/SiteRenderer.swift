@@ -42,6 +42,9 @@ public struct SiteRenderer: Sendable {
     if let base = configuration.baseURL { configuration.baseURL = try BaseURL.normalized(base) }
     let routed = FilmOrder.sorted(try routes(for: films)) { $0.film }
     let pagination = Pagination(itemCount: routed.count, pageSize: configuration.pageSize)
+    // The search index first, while the pages' values are not yet in memory:
+    // its words and lines are freed before the pages need their space.
+    try SearchIndex.files(for: routed, into: sink)
     let renderer = PageRenderer(
       theme: theme, configuration: configuration, markdown: MarkdownRenderer())
     let entries = Self.concurrentMap(routed) { entry in
@@ -94,7 +97,6 @@ public struct SiteRenderer: Sendable {
     }
     files.append(
       OutputFile(path: SearchPage.route.filePath, text: SearchPage().render(with: renderer)))
-    try SearchIndex.files(for: routed, into: sink)
     files.append(
       OutputFile(path: NotFoundPage.filePath, text: NotFoundPage().render(with: renderer)))
 
