@@ -25,10 +25,20 @@ public enum Slug {
     var slug = ""
     var pendingDash = false
     // Canonical decomposition splits "é" into "e" and a combining accent, which is dropped.
-    for scalar in text.decomposedStringWithCanonicalMapping.unicodeScalars {
+    for scalar in CanonicalDecomposition.scalars(of: text) {
       let folded: String
       if scalar.isASCII {
-        folded = String(Character(scalar))
+        // What lowercasing the one-letter string gives, without making it.
+        let lower =
+          ("A"..."Z").contains(scalar) ? Unicode.Scalar(UInt8(scalar.value) | 0x20) : scalar
+        if ("a"..."z").contains(lower) || ("0"..."9").contains(lower) {
+          if pendingDash, !slug.isEmpty { slug.unicodeScalars.append("-") }
+          pendingDash = false
+          slug.unicodeScalars.append(lower)
+        } else {
+          pendingDash = true
+        }
+        continue
       } else if let replacement = foldings[scalar] {
         folded = replacement
       } else if scalar.properties.generalCategory == .nonspacingMark {

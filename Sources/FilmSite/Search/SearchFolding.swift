@@ -18,7 +18,20 @@ enum SearchFolding {
       if !word.isEmpty { words.append(String(word)) }
       word = String.UnicodeScalarView()
     }
-    for scalar in text.decomposedStringWithCanonicalMapping.unicodeScalars {
+    for scalar in CanonicalDecomposition.scalars(of: text) {
+      if scalar.isASCII {
+        // The common case, without a string per character: what lowercasing gives.
+        let value = UInt8(scalar.value)
+        switch value {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+          word.append(scalar)
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+          word.append(Unicode.Scalar(value | 0x20))
+        default:
+          flush()
+        }
+        continue
+      }
       if scalar.properties.generalCategory == .nonspacingMark { continue }
       let folded = Slug.foldings[scalar] ?? String(scalar)
       for character in folded.lowercased().unicodeScalars {
