@@ -266,9 +266,9 @@ public struct SiteWriter: Sendable {
     // Folders that hold FilmSite's files; any other folder is the user's and is kept even empty.
     var ownedDirectories: Set<String> = []
     for path in previous.paths {
-      var parent = (path as NSString).deletingLastPathComponent
+      var parent = Self.parent(of: path)
       while !parent.isEmpty, ownedDirectories.insert(parent).inserted {
-        parent = (parent as NSString).deletingLastPathComponent
+        parent = Self.parent(of: parent)
       }
     }
     var created: Set<String> = [""]
@@ -494,7 +494,7 @@ public struct SiteWriter: Sendable {
   private func makeFolders(for files: [OutputFile], in publication: inout Publication) throws {
     var missing: [String] = []
     func collect(_ path: String) {
-      let parent = (path as NSString).deletingLastPathComponent
+      let parent = Self.parent(of: path)
       guard publication.createdDirectories.insert(parent).inserted else { return }
       collect(parent)
       missing.append(parent)
@@ -512,8 +512,16 @@ public struct SiteWriter: Sendable {
     }
   }
 
+  /// The folder of `path`, a safe relative path (no empty, `.` or `..`
+  /// component): what `NSString`'s `deletingLastPathComponent` gives, without
+  /// bridging each of a site's paths to `NSString`.
+  static func parent(of path: String) -> String {
+    guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
+    return String(path[..<slash])
+  }
+
   private func makeParents(of path: String, in root: String, created: inout Set<String>) throws {
-    let parent = (path as NSString).deletingLastPathComponent
+    let parent = Self.parent(of: path)
     guard !created.contains(parent) else { return }
     try makeParents(of: parent, in: root, created: &created)
     try makeDirectory(root + "/" + parent)

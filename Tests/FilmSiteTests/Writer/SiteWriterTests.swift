@@ -18,6 +18,13 @@ import Testing
     FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
   }
 
+  @Test(arguments: [
+    "index.html", "films/1-a/index.html", "a/b", "genres/drama/page/2/index.html", "é/ü.html",
+  ])
+  func aPathsFolderIsWhatFoundationGives(path: String) {
+    #expect(SiteWriter.parent(of: path) == (path as NSString).deletingLastPathComponent)
+  }
+
   @Test func writesFilesAndAManifest() throws {
     try Fixtures.withTemporaryDirectory { root in
       let output = root + "/Output"
