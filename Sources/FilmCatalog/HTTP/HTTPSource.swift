@@ -86,7 +86,7 @@ public struct HTTPSource: FilmSource {
       let error = failure(.status(response.status, body: HTTPSourceError.bodyPrefix(response.body)))
       guard error.isTransient else { throw error }
       throw RetryPolicy.RetryableFailure(
-        error: error, retryAfter: RetryPolicy.retryAfter(response.headers["retry-after"]))
+        error: error, retryAfter: RetryPolicy.retryAfter(response.retryAfter))
     }
     do {
       return try CatalogFile.decodePage(Data(response.body), file: masked)
