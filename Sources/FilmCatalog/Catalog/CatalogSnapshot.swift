@@ -63,12 +63,11 @@ public struct CatalogSnapshot: Encodable, Sendable {
     return attribution
   }
 
-  /// The snapshot as pretty-printed JSON with sorted keys and a final newline.
+  /// The snapshot as pretty-printed JSON with sorted keys and a final newline,
+  /// written by ``SnapshotJSONWriter`` (the same bytes as `JSONEncoder` with
+  /// `.prettyPrinted`, `.sortedKeys` and `.withoutEscapingSlashes`). It no
+  /// longer throws; the signature stays for existing callers.
   public func data() throws -> Data {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    var data = try encoder.encode(self)
-    data.append(UInt8(ascii: "\n"))
-    return data
+    Data(SnapshotJSONWriter.json(self))
   }
 }

@@ -25,6 +25,9 @@ public struct HTTPSource: FilmSource {
   /// Requests sent and retries made so far, for the summary and progress.
   public let statistics = Statistics()
   private let transport: HTTPTransport
+  private let pageURLs = PageURLs()
+  /// The request every page starts from: the headers are set once, not per page.
+  private let template: URLRequest
 
   public init(
     url: URL, headers: [(name: String, value: String)] = [], timeout: Double = defaultTimeout,
@@ -37,6 +40,11 @@ public struct HTTPSource: FilmSource {
     self.maximumResponseBytes = maximumResponseBytes
     self.retryPolicy = retryPolicy
     transport = HTTPTransport(timeout: timeout)
+    var template = URLRequest(url: url, timeoutInterval: timeout)
+    template.setValue("application/json", forHTTPHeaderField: "Accept")
+    template.setValue("filmsite", forHTTPHeaderField: "User-Agent")
+    for header in headers { template.setValue(header.value, forHTTPHeaderField: header.name) }
+    self.template = template
   }
 
   /// Ends the connection pool; call when the pull is over.
@@ -49,10 +57,8 @@ public struct HTTPSource: FilmSource {
   /// - Throws: ``HTTPSourceError`` once retries are used up, or `CancellationError`.
   public func searchPage(_ query: String, page: Int) async throws -> SearchPage {
     let pageURL = try requestURL(query: query, page: page)
-    var request = URLRequest(url: pageURL, timeoutInterval: timeout)
-    request.setValue("application/json", forHTTPHeaderField: "Accept")
-    request.setValue("filmsite", forHTTPHeaderField: "User-Agent")
-    for header in headers { request.setValue(header.value, forHTTPHeaderField: header.name) }
+    var request = template
+    request.url = pageURL
 
     return try await retryPolicy.run(counting: statistics) { attempt in
       try await fetch(request, url: pageURL, attempt: attempt)
@@ -62,9 +68,9 @@ public struct HTTPSource: FilmSource {
   private func fetch(_ request: URLRequest, url pageURL: URL, attempt: Int) async throws
     -> SearchPage
   {
-    let masked = SecretMasking.masked(pageURL)
+    // The masked URL is only for errors, so it is worked out only when one is thrown.
     func failure(_ reason: HTTPSourceError.Reason) -> HTTPSourceError {
-      HTTPSourceError(url: masked, reason: reason, attempts: attempt)
+      HTTPSourceError(url: SecretMasking.masked(pageURL), reason: reason, attempts: attempt)
     }
     let response: HTTPTransport.Response
     do {
@@ -86,10 +92,14 @@ public struct HTTPSource: FilmSource {
       let error = failure(.status(response.status, body: HTTPSourceError.bodyPrefix(response.body)))
       guard error.isTransient else { throw error }
       throw RetryPolicy.RetryableFailure(
-        error: error, retryAfter: RetryPolicy.retryAfter(response.headers["retry-after"]))
+        error: error, retryAfter: RetryPolicy.retryAfter(response.retryAfter))
     }
+    let body = Data(response.body)
+    // Valid JSON takes the fast reader, which needs no name for the page.
+    if let page = FilmJSONReader.read(body) { return page }
+    let masked = SecretMasking.masked(pageURL)
     do {
-      return try CatalogFile.decodePage(Data(response.body), file: masked)
+      return try CatalogFile.decodeWithFoundation(body, file: masked)
     } catch let error as CatalogError {
       let message = String(error.description.dropFirst(masked.count + 2))
       throw failure(.malformed(message, body: HTTPSourceError.bodyPrefix(response.body)))
@@ -97,7 +107,19 @@ public struct HTTPSource: FilmSource {
   }
 
   /// The URL of page `page`: the configured URL with `query` and `page` set.
+  ///
+  /// The URL of a query is built once with `URLComponents` (``slowRequestURL(query:page:)``)
+  /// and split around its page number; later pages only put their number in between.
   func requestURL(query: String, page: Int) throws -> URL {
+    let template = try pageURLs.template(for: query) {
+      try PageURLs.Template(query: query, slowURL: { try slowRequestURL(query: query, page: $0) })
+    }
+    if let url = template.url(page: page) { return url }
+    return try slowRequestURL(query: query, page: page)
+  }
+
+  /// The URL of page `page` built with `URLComponents`, for every page.
+  func slowRequestURL(query: String, page: Int) throws -> URL {
     guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false),
       let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https"
     else {
@@ -123,6 +145,48 @@ public struct HTTPSource: FilmSource {
     case .cannotFindHost: return "unknown host"
     case .notConnectedToInternet: return "no network"
     default: return error.localizedDescription
+    }
+  }
+
+  /// The page URL of the last query, split around the page number.
+  final class PageURLs: Sendable {
+    struct Template: Sendable {
+      let query: String
+      let prefix: String
+      let suffix: String
+
+      /// Builds the URL of one page with `slowURL` and splits it around the page
+      /// number. Pages differ only there, because a page number is digits, which
+      /// are never percent-encoded.
+      init(query: String, slowURL: (Int) throws -> URL) throws {
+        self.query = query
+        // A number that cannot appear by chance elsewhere in the URL marks the spot.
+        let marker = 987_654_321_012_345_678
+        let text = try slowURL(marker).absoluteString
+        let digits = String(marker)
+        if let range = text.range(of: "page=" + digits, options: .backwards) {
+          prefix = String(text[..<range.lowerBound]) + "page="
+          suffix = String(text[range.upperBound...])
+        } else {
+          prefix = ""
+          suffix = ""
+        }
+      }
+
+      /// The URL of `page`, or `nil` when the split failed and the slow path must build it.
+      func url(page: Int) -> URL? {
+        guard !prefix.isEmpty else { return nil }
+        return URL(string: prefix + String(page) + suffix)
+      }
+    }
+
+    private let last = Mutex<Template?>(nil)
+
+    func template(for query: String, make: () throws -> Template) throws -> Template {
+      if let template = last.withLock({ $0 }), template.query == query { return template }
+      let template = try make()
+      last.withLock { $0 = template }
+      return template
     }
   }
 

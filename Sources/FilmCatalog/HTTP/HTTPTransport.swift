@@ -11,7 +11,8 @@ import Synchronization
 final class HTTPTransport: NSObject, URLSessionDataDelegate, Sendable {
   struct Response: Sendable {
     let status: Int
-    let headers: [String: String]
+    /// The `Retry-After` header, the only one a caller reads.
+    let retryAfter: String?
     let body: [UInt8]
   }
 
@@ -44,6 +45,10 @@ final class HTTPTransport: NSObject, URLSessionDataDelegate, Sendable {
     configuration.httpCookieStorage = nil
     configuration.urlCredentialStorage = nil
     configuration.httpShouldSetCookies = false
+    // Without this, FoundationNetworking parses every response header line as a possible
+    // cookie (a string, a split, trimming and HTTPCookie's parser per line), cookie
+    // storage or not.
+    configuration.httpCookieAcceptPolicy = .never
     let session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
     self.session.withLock { $0 = session }
   }
@@ -88,6 +93,9 @@ final class HTTPTransport: NSObject, URLSessionDataDelegate, Sendable {
       return entry.tooLarge
     }
     completionHandler(tooLarge ? .cancel : .allow)
+    // FoundationNetworking on Linux ignores the disposition, so cancel the task itself:
+    // a body announced as too large is not read at all.
+    if tooLarge { dataTask.cancel() }
   }
 
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
@@ -95,7 +103,8 @@ final class HTTPTransport: NSObject, URLSessionDataDelegate, Sendable {
     // body's storage, and appending to it would copy the whole body for every chunk.
     let tooLarge = pending.withLock { pending -> Bool in
       guard let received = pending[dataTask.taskIdentifier]?.body.count,
-        let limit = pending[dataTask.taskIdentifier]?.limit
+        let limit = pending[dataTask.taskIdentifier]?.limit,
+        pending[dataTask.taskIdentifier]?.tooLarge == false
       else { return false }
       if received + data.count > limit {
         pending[dataTask.taskIdentifier]?.tooLarge = true
@@ -124,14 +133,11 @@ final class HTTPTransport: NSObject, URLSessionDataDelegate, Sendable {
         entry.continuation.resume(throwing: Failure.other((error as NSError).localizedDescription))
       }
     } else if let response = entry.response {
-      var headers: [String: String] = [:]
-      for (name, value) in response.allHeaderFields {
-        if let name = name as? String, let value = value as? String {
-          headers[name.lowercased()] = value
-        }
-      }
+      // One header looked up (without case) instead of every header copied into a dictionary.
       entry.continuation.resume(
-        returning: Response(status: response.statusCode, headers: headers, body: entry.body))
+        returning: Response(
+          status: response.statusCode,
+          retryAfter: response.value(forHTTPHeaderField: "Retry-After"), body: entry.body))
     } else {
       entry.continuation.resume(throwing: Failure.other("no HTTP response"))
     }

@@ -171,7 +171,7 @@ public struct TMDBClient: Sendable {
       }
       guard error.isTransient else { throw error }
       throw RetryPolicy.RetryableFailure(
-        error: error, retryAfter: RetryPolicy.retryAfter(response.headers["retry-after"]))
+        error: error, retryAfter: RetryPolicy.retryAfter(response.retryAfter))
     }
     do {
       return try JSONDecoder().decode(Response.self, from: Data(response.body))

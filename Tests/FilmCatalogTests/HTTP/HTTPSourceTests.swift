@@ -65,6 +65,26 @@ import Testing
     source.close()
   }
 
+  @Test(arguments: [
+    "http://127.0.0.1:8080/search",
+    "https://api.example.com/search?api_key=k&page=9",
+    "https://user:pa%20ss@api.example.com:8443/v3/search%20x/?a=1&a=2&query=old&b=%2B#page=1",
+    "http://example.com/search?page=987654321012345678&x=page%3D1",
+    "http://example.com/?",
+  ])
+  func eachPageURLIsTheOneURLComponentsBuilds(url: String) throws {
+    let source = HTTPSource(url: try #require(URL(string: url)))
+    defer { source.close() }
+    for query in ["", "Amélie & co+1", "a=b&page=3", "Ünïcödé 🎬 #1?"] {
+      for page in [1, 2, 9, 10, 99, 12_345, Int.max] {
+        let url = try source.requestURL(query: query, page: page)
+        let expected = try source.slowRequestURL(query: query, page: page)
+        #expect(url == expected, "\(query) page \(page)")
+        #expect(url.absoluteString == expected.absoluteString)
+      }
+    }
+  }
+
   @Test func transientFailuresAreTheOnesWorthRetrying() {
     func error(_ reason: HTTPSourceError.Reason) -> HTTPSourceError {
       HTTPSourceError(url: "u", reason: reason)
