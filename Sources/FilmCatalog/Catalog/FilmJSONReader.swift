@@ -1,4 +1,6 @@
+import Dispatch
 import Foundation
+import Synchronization
 
 /// Reads film JSON straight from its bytes: the fast path of ``CatalogFile``.
 ///
@@ -18,24 +20,37 @@ struct FilmJSONReader {
   private struct GiveUp: Error {}
 
   private let bytes: UnsafeBufferPointer<UInt8>
+  /// The same bytes as `data`, which can cross to another thread (a pointer cannot).
+  private let data: Data
   private var index = 0
   private static let maximumDepth = 512
 
-  private init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+  /// Film lists longer than this are read in two halves at once.
+  private let splitBytes: Int
+
+  private init(bytes: UnsafeBufferPointer<UInt8>, data: Data, splitBytes: Int) {
+    self.bytes = bytes
+    self.data = data
+    self.splitBytes = splitBytes
+  }
 
   /// The films (and `total_pages`) of `data`, or `nil` when the slow path must decide.
-  static func read(_ data: Data) -> SearchPage? {
-    readCatalog(data)?.page
+  /// - Parameter splitBytes: Film lists longer than this are read in two
+  ///   halves at once (tests make it small).
+  static func read(_ data: Data, splitBytes: Int = defaultSplitBytes) -> SearchPage? {
+    readCatalog(data, splitBytes: splitBytes)?.page
   }
 
   /// Like ``read(_:)``, with where the value of a snapshot's `filmsite` header
   /// key lies in `data`, when there is one.
-  static func readCatalog(_ data: Data) -> (page: SearchPage, header: Range<Int>?)? {
+  static func readCatalog(_ data: Data, splitBytes: Int = defaultSplitBytes)
+    -> (page: SearchPage, header: Range<Int>?)?
+  {
     data.withUnsafeBytes { raw in
       let bytes = raw.bindMemory(to: UInt8.self)
       // Strings are decoded from their bytes without checking each one again.
       guard isValidUTF8(bytes) else { return nil }
-      var reader = FilmJSONReader(bytes: bytes)
+      var reader = FilmJSONReader(bytes: bytes, data: data, splitBytes: splitBytes)
       guard let page = try? reader.document() else { return nil }
       return (page, reader.header)
     }
@@ -128,10 +143,112 @@ struct FilmJSONReader {
     return SearchPage(films: results, totalPages: totalPages ?? nil)
   }
 
+  /// Film lists longer than this (4 MiB, about 5,000 films) are read in two halves at once.
+  static let defaultSplitBytes = 4 << 20
+
+  /// The films of an array: a large one in two halves at once (see
+  /// ``secondHalf(from:)``), as if read in order.
   private mutating func films() throws(GiveUp) -> [Film] {
+    guard peek() == UInt8(ascii: "[") else { throw GiveUp() }
+    index += 1
+    skipWhitespace()
     var films: [Film] = []
-    try array { reader throws(GiveUp) in films.append(try reader.film()) }
-    return films
+    if peek() == UInt8(ascii: "]") {
+      index += 1
+      return films
+    }
+    let guess =
+      bytes.count - index > splitBytes
+      ? elementStart(after: index + (bytes.count - index) / 2) : nil
+    let second = guess.map(secondHalf(from:))
+    while true {
+      if index == guess, let second {
+        // The first half reached the guess as an element's start: the other
+        // core read the rest as this loop would have.
+        let (rest, end) = try second.value()
+        films += rest
+        index = end
+        return films
+      }
+      films.append(try film())
+      skipWhitespace()
+      guard let next = peek() else { throw GiveUp() }
+      index += 1
+      if next == UInt8(ascii: "]") { return films }
+      guard next == UInt8(ascii: ",") else { throw GiveUp() }
+      skipWhitespace()
+    }
+  }
+
+  /// The first `{` after `start` that follows a `,` and white space: likely,
+  /// not certainly, the start of a film (it may be inside a string).
+  private func elementStart(after start: Int) -> Int? {
+    var position = start
+    while position < bytes.count {
+      if bytes[position] == UInt8(ascii: ",") {
+        var next = position + 1
+        while next < bytes.count,
+          bytes[next] == 0x20 || bytes[next] == 0x0A || bytes[next] == 0x0D || bytes[next] == 0x09
+        {
+          next += 1
+        }
+        if next < bytes.count, bytes[next] == UInt8(ascii: "{") { return next }
+        position = next
+      } else {
+        position += 1
+      }
+    }
+    return nil
+  }
+
+  /// Starts reading, on another thread, the films from `start` to the end of
+  /// the array, as ``films()`` reads them after a `,`. Its result counts only
+  /// if the reading in order reaches `start` between two films; if `start`
+  /// was inside a string, that reading never stops there and simply goes on.
+  private func secondHalf(from start: Int) -> SecondHalf {
+    let half = SecondHalf()
+    let (data, splitBytes) = (self.data, self.splitBytes)
+    half.group.enter()
+    // A thread of its own: the reading in order waits for it, and a shared
+    // queue's threads could all be waiting already.
+    Thread {
+      let result = data.withUnsafeBytes { raw in
+        var reader = FilmJSONReader(
+          bytes: raw.bindMemory(to: UInt8.self), data: data, splitBytes: splitBytes)
+        reader.index = start
+        return try? reader.restOfArray()
+      }
+      half.result.withLock { $0 = result }
+      half.group.leave()
+    }.start()
+    return half
+  }
+
+  /// The films from the current one to the array's `]`, and the index after it.
+  private mutating func restOfArray() throws(GiveUp) -> (films: [Film], end: Int) {
+    var films: [Film] = []
+    while true {
+      films.append(try film())
+      skipWhitespace()
+      guard let next = peek() else { throw GiveUp() }
+      index += 1
+      if next == UInt8(ascii: "]") { return (films, index) }
+      guard next == UInt8(ascii: ",") else { throw GiveUp() }
+      skipWhitespace()
+    }
+  }
+
+  /// The second half of a large film list, read on another thread.
+  private final class SecondHalf: Sendable {
+    let group = DispatchGroup()
+    let result = Mutex<(films: [Film], end: Int)?>(nil)
+
+    /// Waits for the films; a half that gave up makes the whole read give up.
+    func value() throws(GiveUp) -> (films: [Film], end: Int) {
+      group.wait()
+      guard let result = result.withLock({ $0 }) else { throw GiveUp() }
+      return result
+    }
   }
 
   // MARK: A film

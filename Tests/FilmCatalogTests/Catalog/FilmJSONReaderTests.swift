@@ -137,6 +137,71 @@ import Testing
   }
 }
 
+/// Large film lists are read in two halves at once, the second from a guessed
+/// film start; these make the lists "large" so that every catalog is split.
+@Suite struct FilmJSONReaderSplitTests {
+  private func films(_ text: String, splitBytes: Int) -> [Film]? {
+    FilmJSONReader.read(Data(text.utf8), splitBytes: splitBytes)?.films
+  }
+
+  private func catalog(count: Int, overview: (Int) -> String) -> String {
+    let films = (0..<count).map { number in
+      #"{"id": \#(number), "title": "Film \#(number)", "overview": \#(overview(number))}"#
+    }
+    return "[\n" + films.joined(separator: ",\n") + "\n]"
+  }
+
+  @Test(arguments: [1, 40, 200, 1_000])
+  func aSplitListReadsAsTheWholeList(splitBytes: Int) throws {
+    let text = catalog(count: 200) { #""Overview \#($0)""# }
+    let expected = try #require(films(text, splitBytes: .max))
+    #expect(expected.count == 200)
+    #expect(films(text, splitBytes: splitBytes) == expected)
+  }
+
+  /// An overview full of `, {` makes the guess land inside a string: the
+  /// reading in order never stops there, and the films are still right.
+  @Test func aGuessInsideAStringIsNotTaken() throws {
+    let text = catalog(count: 60) { #""a, {b}, {\"c\": 1}, {"# + String($0) + "\"" }
+    let expected = try CatalogFile.decodeWithFoundation(Data(text.utf8), file: "t.json").films
+    for splitBytes in [1, 100, 2_000] {
+      #expect(films(text, splitBytes: splitBytes) == expected)
+    }
+  }
+
+  @Test func aFaultInTheSecondHalfStillGivesUp() {
+    var text = catalog(count: 100) { #""o\#($0)""# }
+    text = text.replacingOccurrences(of: #""title": "Film 90""#, with: #""title": 90"#)
+    #expect(films(text, splitBytes: 1) == nil)
+    #expect(films(text, splitBytes: .max) == nil)
+  }
+
+  /// The mutation test again, with every list split: a split reading accepts
+  /// exactly what the reading in order accepts, with the same films.
+  @Test func mutatedCatalogsReadTheSameSplitOrNot() {
+    let original = Array(catalog(count: 12) { #""x, {\#($0)}""# }.utf8)
+    let alphabet = Array(#"{}[]":,.-+eE0123456789 \ntnfalsu"#.utf8)
+    var random = SplitMix64(seed: 7)
+    var accepted = 0
+    for _ in 0..<3000 {
+      var bytes = original
+      let position = Int(random.next() % UInt64(bytes.count))
+      let replacement = alphabet[Int(random.next() % UInt64(alphabet.count))]
+      switch random.next() % 3 {
+      case 0: bytes[position] = replacement
+      case 1: bytes.remove(at: position)
+      default: bytes.insert(replacement, at: position)
+      }
+      let data = Data(bytes)
+      let whole = FilmJSONReader.read(data, splitBytes: .max)
+      let split = FilmJSONReader.read(data, splitBytes: Int(random.next() % 400))
+      #expect(split?.films == whole?.films, "\(String(decoding: bytes, as: UTF8.self))")
+      if whole != nil { accepted += 1 }
+    }
+    #expect(accepted > 300)
+  }
+}
+
 /// A small deterministic random number generator, so a failure can be replayed.
 private struct SplitMix64 {
   var state: UInt64
