@@ -200,8 +200,14 @@ public struct SiteWriter: Sendable {
     guard manifest.fingerprint == fingerprint, !manifest.paths.isEmpty,
       manifest.entries.count == manifest.paths.count
     else { return nil }
+    // Each path is looked up from the folder, not from the file system's root.
+    let root = open(target, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard root >= 0 else { return nil }
+    defer { close(root) }
     let intact = SiteRenderer.concurrentMap(manifest.paths) { path in
-      manifest.entries[path].map { isAsWritten(path, $0) } ?? false
+      guard let entry = manifest.entries[path], let found = Self.status(of: path, in: root)
+      else { return false }
+      return found.size == entry.size && found.modified == entry.modified
     }
     return intact.allSatisfy { $0 } ? (manifest.paths.count, manifest.pageCounts) : nil
   }
@@ -237,6 +243,19 @@ public struct SiteWriter: Sendable {
   private static func status(of path: String) -> (size: Int, modified: OutputManifest.Timestamp)? {
     var info = stat()
     guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+    return (
+      Int(info.st_size), .init(seconds: Int(info.st_mtim.tv_sec), nanoseconds: info.st_mtim.tv_nsec)
+    )
+  }
+
+  /// ``status(of:)`` for `path` inside the open folder `directory`.
+  private static func status(of path: String, in directory: Int32)
+    -> (size: Int, modified: OutputManifest.Timestamp)?
+  {
+    var info = stat()
+    guard fstatat(directory, path, &info, AT_SYMLINK_NOFOLLOW) == 0,
+      info.st_mode & S_IFMT == S_IFREG
+    else { return nil }
     return (
       Int(info.st_size), .init(seconds: Int(info.st_mtim.tv_sec), nanoseconds: info.st_mtim.tv_nsec)
     )
