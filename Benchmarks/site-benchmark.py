@@ -11,7 +11,8 @@ timed. Then, on each file system and for R rounds, it runs FilmSite, Hugo and th
 thread and on two) in an order that rotates every round, each full build into a new folder,
 and times FilmSite's no-op rebuild and one-film-changed rebuild and Hugo's rebuild into the
 output they just wrote. Every run is measured from outside with wait4 (wall, user and system
-time, peak RSS); the floor reports the wall and CPU time of its writing alone, after it has
+time) and GNU time (peak RSS: a child forked from this script would count the script's own
+resident size, which passes 300 MiB at 100,000 films); the floor reports the wall and CPU time of its writing alone, after it has
 read the bytes. `sync` runs between runs, untimed, so no run pays for another's writeback.
 Output folders on tmpfs are removed after each run; on disk, where removing a large tree and
 at once creating another slows creation badly, they are all removed at the end.
@@ -34,6 +35,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 BENCHMARKS = REPO / "Benchmarks"
+TIME = "/usr/bin/time"  # GNU time, for the peak RSS of a run alone
 
 
 @dataclass
@@ -61,17 +63,25 @@ def run(cmd: list, **kwargs) -> str:
 
 
 def measure(cmd: list, log_file: Path) -> Sample:
-    """Runs a timed command; its times and peak RSS come from wait4."""
+    """Runs a timed command; its times come from wait4, its peak RSS from GNU time.
+
+    wait4's ru_maxrss would be at least this script's resident size when it forked (Linux
+    keeps the high-water mark across exec), so the command runs under /usr/bin/time, which is
+    small when it forks the command and writes the command's own peak to a file.
+    """
+    rss_file = log_file.with_suffix(".rss")
     with open(log_file, "w", encoding="utf-8") as out:
         start = time.perf_counter()
-        child = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, cwd=REPO)
+        child = subprocess.Popen([TIME, "-f", "%M", "-o", rss_file] + cmd, stdout=out,
+                                 stderr=subprocess.STDOUT, cwd=REPO)
         _, status, usage = os.wait4(child.pid, 0)
         wall = time.perf_counter() - start
     child.returncode = os.waitstatus_to_exitcode(status)
     if child.returncode != 0:
         sys.exit(f"error: {' '.join(map(str, cmd))} exited with {child.returncode}:\n"
                  + log_file.read_text(encoding="utf-8", errors="replace")[-2000:])
-    return Sample(wall, usage.ru_utime, usage.ru_stime, usage.ru_maxrss * 1024)
+    peak_kib = int(rss_file.read_text(encoding="utf-8").split()[-1])
+    return Sample(wall, usage.ru_utime, usage.ru_stime, peak_kib * 1024)
 
 
 def count(folder: Path) -> tuple:
@@ -118,10 +128,11 @@ def setup(work: Path) -> tuple:
     log("Building FilmSite (release)…")
     run(["swift", "build", "-c", "release", "--product", "filmsite"], cwd=REPO)
     filmsite = Path(run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=REPO).strip())
-    if shutil.which("hugo") is None:
-        log("Installing hugo with apt-get…")
-        sudo = [] if os.geteuid() == 0 else ["sudo"]
-        run(sudo + ["apt-get", "install", "-y", "hugo"])
+    for package, program in (("hugo", "hugo"), ("time", TIME)):
+        if shutil.which(program) is None:
+            log(f"Installing {package} with apt-get…")
+            sudo = [] if os.geteuid() == 0 else ["sudo"]
+            run(sudo + ["apt-get", "install", "-y", package])
     floor = work / "floor"
     run(["gcc", "-O2", "-Wall", "-pthread", "-o", floor, BENCHMARKS / "floor.c"])
     return filmsite / "filmsite", floor

@@ -25,6 +25,28 @@ import Testing
     #expect(SiteWriter.parent(of: path) == (path as NSString).deletingLastPathComponent)
   }
 
+  /// A file's own folder is made by its file's task; a folder that is also
+  /// another's parent, or that several files share, must still be there.
+  @Test func foldersSharedOrNestedInOneBatchAreAllMade() throws {
+    let files = [
+      OutputFile(path: "genres/drama/index.html", text: "1"),
+      OutputFile(path: "genres/drama/page/2/index.html", text: "2"),
+      OutputFile(path: "search/a.json", text: "3"),
+      OutputFile(path: "search/b.json", text: "4"),
+      OutputFile(path: "assets/x/y.css", text: "5"),
+      OutputFile(path: "films/1-a/index.html", text: "6"),
+    ]
+    try Fixtures.withTemporaryDirectory { root in
+      let output = root + "/Output"
+      let summary = try SiteWriter(directory: output).write(files)
+      #expect(summary.written == files.count)
+      for file in files {
+        #expect(
+          read(output + "/" + file.path).map { Data($0.utf8) } == file.contents, "\(file.path)")
+      }
+    }
+  }
+
   @Test func writesFilesAndAManifest() throws {
     try Fixtures.withTemporaryDirectory { root in
       let output = root + "/Output"
