@@ -24,37 +24,33 @@ public enum Slug {
   static func foldScalars(_ text: String) -> String {
     var slug = ""
     var pendingDash = false
+    /// Appends a letter or digit, after a `-` when anything came between it
+    /// and the previous one; anything else only asks for that `-`.
+    func append(_ character: Unicode.Scalar) {
+      if ("a"..."z").contains(character) || ("0"..."9").contains(character) {
+        if pendingDash, !slug.isEmpty { slug.unicodeScalars.append("-") }
+        pendingDash = false
+        slug.unicodeScalars.append(character)
+      } else {
+        pendingDash = true
+      }
+    }
     // Canonical decomposition splits "é" into "e" and a combining accent, which is dropped.
     for scalar in CanonicalDecomposition.scalars(of: text) {
-      let folded: String
       if scalar.isASCII {
         // What lowercasing the one-letter string gives, without making it.
-        let lower =
-          ("A"..."Z").contains(scalar) ? Unicode.Scalar(UInt8(scalar.value) | 0x20) : scalar
-        if ("a"..."z").contains(lower) || ("0"..."9").contains(lower) {
-          if pendingDash, !slug.isEmpty { slug.unicodeScalars.append("-") }
-          pendingDash = false
-          slug.unicodeScalars.append(lower)
-        } else {
-          pendingDash = true
-        }
+        append(("A"..."Z").contains(scalar) ? Unicode.Scalar(UInt8(scalar.value) | 0x20) : scalar)
         continue
-      } else if let replacement = foldings[scalar] {
+      }
+      let folded: String
+      if let replacement = foldings[scalar] {
         folded = replacement
       } else if scalar.properties.generalCategory == .nonspacingMark {
         continue
       } else {
         folded = "-"
       }
-      for character in folded.lowercased().unicodeScalars {
-        if ("a"..."z").contains(character) || ("0"..."9").contains(character) {
-          if pendingDash, !slug.isEmpty { slug.unicodeScalars.append("-") }
-          pendingDash = false
-          slug.unicodeScalars.append(character)
-        } else {
-          pendingDash = true
-        }
-      }
+      for character in folded.lowercased().unicodeScalars { append(character) }
     }
     return slug
   }

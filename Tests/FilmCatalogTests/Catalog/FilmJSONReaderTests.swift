@@ -117,14 +117,7 @@ import Testing
     var random = SplitMix64(seed: 2026)
     var accepted = 0
     for _ in 0..<3000 {
-      var bytes = original
-      let position = Int(random.next() % UInt64(bytes.count))
-      let replacement = alphabet[Int(random.next() % UInt64(alphabet.count))]
-      switch random.next() % 3 {
-      case 0: bytes[position] = replacement
-      case 1: bytes.remove(at: position)
-      default: bytes.insert(replacement, at: position)
-      }
+      let bytes = random.mutant(of: original, from: alphabet)
       let data = Data(bytes)
       guard let page = FilmJSONReader.read(data) else { continue }
       accepted += 1
@@ -184,14 +177,7 @@ import Testing
     var random = SplitMix64(seed: 7)
     var accepted = 0
     for _ in 0..<3000 {
-      var bytes = original
-      let position = Int(random.next() % UInt64(bytes.count))
-      let replacement = alphabet[Int(random.next() % UInt64(alphabet.count))]
-      switch random.next() % 3 {
-      case 0: bytes[position] = replacement
-      case 1: bytes.remove(at: position)
-      default: bytes.insert(replacement, at: position)
-      }
+      let bytes = random.mutant(of: original, from: alphabet)
       let data = Data(bytes)
       let whole = FilmJSONReader.read(data, splitBytes: .max)
       let split = FilmJSONReader.read(data, splitBytes: Int(random.next() % 400))
@@ -207,6 +193,19 @@ private struct SplitMix64 {
   var state: UInt64
 
   init(seed: UInt64) { state = seed }
+
+  /// `bytes` with one byte replaced, removed, or inserted from `alphabet`.
+  mutating func mutant(of bytes: [UInt8], from alphabet: [UInt8]) -> [UInt8] {
+    var bytes = bytes
+    let position = Int(next() % UInt64(bytes.count))
+    let replacement = alphabet[Int(next() % UInt64(alphabet.count))]
+    switch next() % 3 {
+    case 0: bytes[position] = replacement
+    case 1: bytes.remove(at: position)
+    default: bytes.insert(replacement, at: position)
+    }
+    return bytes
+  }
 
   mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
