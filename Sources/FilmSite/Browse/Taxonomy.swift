@@ -18,8 +18,9 @@ public struct Taxonomy: Sendable {
   public init(kind: TaxonomyKind, films: [Film]) {
     self.kind = kind
     var groups: [String: [Int]] = [:]
-    for (position, film) in films.enumerated() {
-      for name in Self.names(of: film, kind: kind) {
+    // By index: each film is read in place, not copied (and retained) per kind.
+    for position in films.indices {
+      for name in Self.names(of: films[position], kind: kind) {
         groups[name, default: []].append(position)
       }
     }
