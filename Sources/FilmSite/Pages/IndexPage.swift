@@ -20,11 +20,25 @@ struct IndexPage {
     // Every row shows the page's values (the poster placeholder's URL), so
     // they are escaped once for the page.
     let page = renderer.pageContext(at: route).mapValues { $0.preparing(for: row.language) }
+    let prefix = route.depth > 0 ? RowPrefix(depth: route.depth, language: row.language) : nil
     for position in positions {
-      // The film's values and route, not a copy of the whole listed film.
+      // A row rendered once takes this page's prefix, when the links from
+      // the page to the film really are the prefix and the film's route
+      // (lists are never inside the films' folder); other rows render here.
+      if let prefix, case .rendered(let text) = films[position].row,
+        route.components.first != films[position].route.components.first
+      {
+        rows += prefix.fill(text)
+        continue
+      }
+      let values: TemplateContext
+      if case .values(let prepared) = films[position].row {
+        values = prepared
+      } else {
+        values = renderer.preparedFilmValues(films[position].film, for: row)
+      }
       rows += row.render(
-        films[position].values, within: page, setting: "url",
-        to: .text(route.url(to: films[position].route)))
+        values, within: page, setting: "url", to: .text(route.url(to: films[position].route)))
     }
     let range = pagination.itemRange(forPage: number)
     var context = renderer.commonContext(at: route)

@@ -1,11 +1,20 @@
 import FilmCatalog
 
-/// A film as pages list it: its page's route, and the values of its row that
-/// do not depend on the page showing it, computed once although the film
-/// appears on the index, genre, director and year pages.
+/// A film as pages list it: its page's route, and its row, made once
+/// although the film appears on the index and on its genre, director and
+/// year pages.
 struct ListedFilm: Sendable {
   let film: Film
   let route: Route
-  /// ``PageRenderer/preparedFilmValues(_:for:)`` for the row template.
-  let values: TemplateContext
+  let row: Row
+
+  /// A film's row in a list.
+  enum Row: Sendable {
+    /// The row's Markdown for every page below the root, with ``RowPrefix``'s
+    /// tokens where the links from the page to the site's root begin.
+    case rendered(String)
+    /// The row's values (``PageRenderer/preparedFilmValues(_:for:)``), to
+    /// render on each page: for a film whose text holds the token's character.
+    case values(TemplateContext)
+  }
 }

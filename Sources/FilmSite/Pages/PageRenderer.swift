@@ -68,6 +68,32 @@ struct PageRenderer: Sendable {
     filmValues(film, for: template).mapValues { $0.preparing(for: template.language) }
   }
 
+  /// A film's index row: rendered once with ``RowPrefix`` tokens where the
+  /// links from the page begin (see ``RowPrefix``), or its values when its
+  /// text holds the token's character.
+  func row(for film: Film, at route: Route) -> ListedFilm.Row {
+    let template = theme.row
+    let values = preparedFilmValues(film, for: template)
+    let texts = values.values.values.compactMap { value -> String? in
+      switch value {
+      case .text(let text): return text
+      case .prepared(let text): return text.text
+      case .list, .absent: return nil
+      }
+    }
+    guard !(texts + [configuration.title]).contains(where: RowPrefix.mayHoldToken) else {
+      return .values(values)
+    }
+    // pageContext(at:) for a page below the root, with the token for its `../`s.
+    let token = RowPrefix.token
+    let page: TemplateContext = [
+      "siteTitle": .text(configuration.title), "root": .text(token), "homeURL": .text(token),
+      "posterPlaceholder": .text(token + Self.placeholderPath),
+    ]
+    return .rendered(
+      template.render(values, within: page, setting: "url", to: .text(token + route.description)))
+  }
+
   /// Overviews longer than this are shown as plain text: real ones are a few
   /// hundred characters, and cmark 0.30 takes quadratic time on some long inputs.
   static let maximumMarkdownOverview = 64 * 1024

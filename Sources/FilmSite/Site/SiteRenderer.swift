@@ -50,7 +50,7 @@ public struct SiteRenderer: Sendable {
     let entries = Self.concurrentMap(routed) { entry in
       ListedFilm(
         film: entry.film, route: entry.route,
-        values: renderer.preparedFilmValues(entry.film, for: theme.row))
+        row: renderer.row(for: entry.film, at: entry.route))
     }
     let browse = BrowseIndex(films: routed.map(\.film))
 

@@ -31,7 +31,18 @@ public struct Template: Sendable {
     var parser = TemplateParser(source: source, file: file)
     nodes = try parser.parse(schema: schema)
     names = Self.names(in: nodes)
+    textBytes = Self.textBytes(in: nodes)
     sourceHash = ContentHash(source)
+  }
+
+  /// The bytes of the template's own text, outside any section.
+  private let textBytes: Int
+
+  private static func textBytes(in nodes: [Node]) -> Int {
+    nodes.reduce(0) { total, node in
+      if case .text(let text) = node { return total + text.utf8.count }
+      return total
+    }
   }
 
   /// The hash of the template's source, for ``BuildFingerprint``.
@@ -86,7 +97,9 @@ public struct Template: Sendable {
 
   private func render(_ scopes: [Scope]) -> String {
     var output = ""
-    output.reserveCapacity(4096)
+    // About what the template writes: a row kept for every film must not
+    // carry a page's worth of spare capacity.
+    output.reserveCapacity(textBytes + 256)
     var scopes = scopes
     render(nodes, scopes: &scopes, into: &output)
     return output

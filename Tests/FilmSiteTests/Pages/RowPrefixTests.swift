@@ -1,0 +1,86 @@
+import FilmCatalog
+import Foundation
+import Testing
+
+@testable import FilmSite
+
+/// A row rendered once with prefix tokens, then filled with a page's prefix,
+/// must be exactly the row rendered for that page.
+@Suite struct RowPrefixTests {
+  private static let defaultTheme = Result { try Theme.load(from: Fixtures.templatesDirectory) }
+
+  /// The default theme with `row.md` replaced by `source`.
+  private func renderer(row source: String, title: String = "Films") throws -> PageRenderer {
+    let theme = try Self.defaultTheme.get()
+    let row = try Template(
+      source: source, file: "row.md", language: .markdown, schema: Theme.Schemas.row)
+    var configuration = SiteConfiguration()
+    configuration.title = title
+    return PageRenderer(
+      theme: Theme(
+        layout: theme.layout, film: theme.film, index: theme.index, row: row,
+        terms: theme.terms, search: theme.search, notFound: theme.notFound,
+        assets: theme.assets),
+      configuration: configuration, markdown: MarkdownRenderer())
+  }
+
+  /// The row for the page at `page`, rendered there: what the cache must equal.
+  private func direct(_ renderer: PageRenderer, _ film: Film, at page: Route) throws -> String {
+    let row = renderer.theme.row
+    let context = renderer.pageContext(at: page).mapValues { $0.preparing(for: row.language) }
+    return row.render(
+      renderer.preparedFilmValues(film, for: row), within: context, setting: "url",
+      to: .text(page.url(to: try film.route())))
+  }
+
+  private static let films = [
+    Film(
+      id: "1", title: "Heat: *a* [film] ../ <b>", year: 1995, director: "M. Mann",
+      genres: ["Crime", "Drama"], posterPath: "/p.jpg"),
+    Film(id: "x/../2", title: "  Amélie ! \\! \u{1} `x`", genres: []),
+    Film(id: "3", title: "!!", year: nil, director: nil),
+  ]
+
+  private static let rows = [
+    try? String(contentsOfFile: Fixtures.templatesDirectory + "/row.md", encoding: .utf8),
+    "{{{url}}} {{url}} {{{root}}} {{root}} {{{homeURL}}} {{homeURL}} {{{posterPlaceholder}}} {{posterPlaceholder}} {{siteTitle}} {{title}}!",
+  ].compactMap { $0 }
+
+  @Test(arguments: rows)
+  func aFilledRowIsTheRowRenderedOnThePage(source: String) throws {
+    let renderer = try renderer(row: source, title: "Site ! \\! ../")
+    let pages = [
+      Route(["page", "2"]), Route(["genres", "crime"]), Route(["genres", "crime", "page", "3"]),
+    ]
+    for film in Self.films {
+      guard case .rendered(let cached) = renderer.row(for: film, at: try film.route()) else {
+        Issue.record("\(film.title) should have a row rendered once")
+        continue
+      }
+      for page in pages {
+        let filled = RowPrefix(depth: page.depth, language: .markdown).fill(cached)
+        #expect(filled == (try direct(renderer, film, at: page)), "\(film.title) on \(page)")
+      }
+    }
+  }
+
+  @Test func aFilmWhoseTextHoldsTheTokenCharacterKeepsItsValues() throws {
+    let renderer = try renderer(row: Self.rows[1])
+    let film = Film(id: "9", title: "Odd \u{E000}! title")
+    guard case .values(let values) = renderer.row(for: film, at: try film.route()) else {
+      Issue.record("the film's row should be rendered on each page")
+      return
+    }
+    #expect(values == renderer.preparedFilmValues(film, for: renderer.theme.row))
+    let site = try renderer.row(for: Self.films[0], at: try Self.films[0].route())
+    guard case .rendered = site else {
+      Issue.record("an ordinary film's row should be rendered once")
+      return
+    }
+    let oddSite = try self.renderer(row: Self.rows[1], title: "\u{E000}")
+    guard case .values = oddSite.row(for: Self.films[0], at: try Self.films[0].route()) else {
+      Issue.record("a site title with the token character should keep every row's values")
+      return
+    }
+  }
+}
