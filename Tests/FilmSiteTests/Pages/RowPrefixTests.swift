@@ -72,7 +72,7 @@ import Testing
       return
     }
     #expect(values == renderer.preparedFilmValues(film, for: renderer.theme.row))
-    let site = try renderer.row(for: Self.films[0], at: try Self.films[0].route())
+    let site = renderer.row(for: Self.films[0], at: try Self.films[0].route())
     guard case .rendered = site else {
       Issue.record("an ordinary film's row should be rendered once")
       return
