@@ -17,9 +17,7 @@ struct IndexPage {
     let route = self.route
     var rows = ""
     let row = renderer.theme.row
-    // Every row shows the page's values (the poster placeholder's URL), so
-    // they are escaped once for the page.
-    let page = renderer.pageContext(at: route).mapValues { $0.preparing(for: row.language) }
+    let page = renderer.pageContext(at: route)
     let prefix = route.depth > 0 ? RowPrefix(depth: route.depth, language: row.language) : nil
     for position in positions {
       // A row rendered once takes this page's prefix, when the links from
@@ -32,10 +30,10 @@ struct IndexPage {
         continue
       }
       let values: TemplateContext
-      if case .values(let prepared) = films[position].row {
-        values = prepared
+      if case .values(let kept) = films[position].row {
+        values = kept
       } else {
-        values = renderer.preparedFilmValues(films[position].film, for: row)
+        values = renderer.filmValues(films[position].film, for: row)
       }
       rows += row.render(
         values, within: page, setting: "url", to: .text(route.url(to: films[position].route)))

@@ -13,8 +13,8 @@ struct ListedFilm: Sendable {
     /// The row's Markdown for every page below the root, with ``RowPrefix``'s
     /// tokens where the links from the page to the site's root begin.
     case rendered(String)
-    /// The row's values (``PageRenderer/preparedFilmValues(_:for:)``), to
-    /// render on each page: for a film whose text holds the token's character.
+    /// The row's values (``PageRenderer/filmValues(_:for:)``), to render on
+    /// each page: for a film whose text holds the token's character.
     case values(TemplateContext)
   }
 }

@@ -61,27 +61,17 @@ struct PageRenderer: Sendable {
     return context
   }
 
-  /// ``filmValues(_:for:)`` with each text escaped ahead for `template`'s
-  /// language: a row is rendered on every list that has the film, and
-  /// escaping its title once instead is a large part of rendering it.
-  func preparedFilmValues(_ film: Film, for template: Template) -> TemplateContext {
-    filmValues(film, for: template).mapValues { $0.preparing(for: template.language) }
-  }
-
   /// A film's index row: rendered once with ``RowPrefix`` tokens where the
   /// links from the page begin (see ``RowPrefix``), or its values when its
   /// text holds the token's character.
   func row(for film: Film, at route: Route) -> ListedFilm.Row {
     let template = theme.row
-    let values = preparedFilmValues(film, for: template)
-    let texts = values.values.values.compactMap { value -> String? in
-      switch value {
-      case .text(let text): return text
-      case .prepared(let text): return text.text
-      case .list, .absent: return nil
-      }
+    let values = filmValues(film, for: template)
+    let holdsToken = values.contains { value in
+      if case .text(let text) = value { return RowPrefix.mayHoldToken(text) }
+      return false
     }
-    guard !(texts + [configuration.title]).contains(where: RowPrefix.mayHoldToken) else {
+    guard !holdsToken, !RowPrefix.mayHoldToken(configuration.title) else {
       return .values(values)
     }
     // pageContext(at:) for a page below the root, with the token for its `../`s.

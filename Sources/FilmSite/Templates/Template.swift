@@ -113,7 +113,6 @@ public struct Template: Sendable {
       case .value(let name, let escaped):
         switch lookup(name, in: scopes) {
         case .text(let text): output += escaped ? language.escape(text) : text
-        case .prepared(let text): output += escaped ? text.escaped(for: language) : text.text
         case .list, .absent: continue
         }
       case .section(let name, let inverted, let children):
@@ -129,7 +128,7 @@ public struct Template: Sendable {
             render(children, scopes: &scopes, into: &output)
             scopes.removeLast()
           }
-        case .text, .prepared:
+        case .text:
           guard value.isPresent else { continue }
           scopes.append(.value(name: ".", value))
           render(children, scopes: &scopes, into: &output)

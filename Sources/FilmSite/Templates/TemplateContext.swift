@@ -42,13 +42,9 @@ public struct TemplateContext: Sendable, Equatable, ExpressibleByDictionaryLiter
     for entry in other.entries { self[entry.name] = entry.value }
   }
 
-  /// The context with `transform` applied to each value.
-  func mapValues(_ transform: (TemplateValue) -> TemplateValue) -> TemplateContext {
-    var mapped = self
-    for index in mapped.entries.indices {
-      mapped.entries[index].value = transform(mapped.entries[index].value)
-    }
-    return mapped
+  /// Whether any value satisfies `predicate`.
+  func contains(where predicate: (TemplateValue) -> Bool) -> Bool {
+    entries.contains { predicate($0.value) }
   }
 
   /// Contexts are equal when they have the same names with the same values, in any order.

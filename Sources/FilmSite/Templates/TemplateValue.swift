@@ -4,9 +4,6 @@ public enum TemplateValue: Sendable, Equatable {
   case text(String)
   /// Items for a `{{#name}}…{{/name}}` section, which renders once per item.
   case list([TemplateContext])
-  /// Text whose escaped form was made ahead, for a value rendered on many
-  /// pages; it renders exactly as ``text(_:)`` does.
-  case prepared(PreparedText)
   /// A known placeholder with no value: `{{#name}}` skips, `{{^name}}` renders.
   case absent
 
@@ -15,17 +12,10 @@ public enum TemplateValue: Sendable, Equatable {
     text.map(TemplateValue.text) ?? .absent
   }
 
-  /// The value with its text escaped ahead for templates in `language`.
-  func preparing(for language: TemplateLanguage) -> TemplateValue {
-    guard case .text(let text) = self else { return self }
-    return .prepared(PreparedText(text, for: language))
-  }
-
   /// Whether `{{#name}}` renders: absent values, empty text and empty lists do not.
   var isPresent: Bool {
     switch self {
     case .text(let text): return !text.isEmpty
-    case .prepared(let text): return !text.text.isEmpty
     case .list(let items): return !items.isEmpty
     case .absent: return false
     }

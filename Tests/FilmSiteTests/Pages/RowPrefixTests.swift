@@ -27,9 +27,8 @@ import Testing
   /// The row for the page at `page`, rendered there: what the cache must equal.
   private func direct(_ renderer: PageRenderer, _ film: Film, at page: Route) throws -> String {
     let row = renderer.theme.row
-    let context = renderer.pageContext(at: page).mapValues { $0.preparing(for: row.language) }
     return row.render(
-      renderer.preparedFilmValues(film, for: row), within: context, setting: "url",
+      renderer.filmValues(film, for: row), within: renderer.pageContext(at: page), setting: "url",
       to: .text(page.url(to: try film.route())))
   }
 
@@ -71,7 +70,7 @@ import Testing
       Issue.record("the film's row should be rendered on each page")
       return
     }
-    #expect(values == renderer.preparedFilmValues(film, for: renderer.theme.row))
+    #expect(values == renderer.filmValues(film, for: renderer.theme.row))
     let site = renderer.row(for: Self.films[0], at: try Self.films[0].route())
     guard case .rendered = site else {
       Issue.record("an ordinary film's row should be rendered once")

@@ -36,6 +36,17 @@ import Testing
     #expect(try render("{{^genres}}none{{/genres}}", ["genres": .list([])]) == "none")
   }
 
+  @Test func aValueSetForOneRenderWinsOverBothContexts() throws {
+    let template = try Template(
+      source: "{{title}} {{body}} {{year}}", file: "t", language: .html, schema: schema)
+    let row: TemplateContext = ["title": .text("Row"), "body": .text("row-body")]
+    let page: TemplateContext = ["body": .text("page-body"), "year": .text("1999")]
+    #expect(template.render(row, within: page) == "Row row-body 1999")
+    #expect(
+      template.render(row, within: page, setting: "body", to: .text("a&b"))
+        == "Row a&amp;b 1999")
+  }
+
   @Test func standaloneTagsTakeTheirLine() throws {
     let source = "a\n  {{#title}}\nb\n{{/title}}\n{{! a comment }}\nc\n"
     #expect(try render(source, ["title": .text("x")]) == "a\nb\nc\n")
