@@ -108,7 +108,7 @@ public enum SearchIndex {
         pendingBytes = 0
       }
       listed.append(
-        "{\"key\": \(JSONText.quoted(chunk.key)), \"file\": \(JSONText.quoted(file)), \"films\": \(chunk.films.count)}"
+        "{\"key\": \(JSONStringLiteral.quoted(chunk.key)), \"file\": \(JSONStringLiteral.quoted(file)), \"films\": \(chunk.films.count)}"
       )
     }
     let manifest =
@@ -128,10 +128,10 @@ public enum SearchIndex {
 
   /// A film's entry in a chunk: `[title, director or null, year or null, URL]`.
   private static func line(for film: Film, at route: Route) -> String {
-    "[" + JSONText.quoted(film.title) + ","
-      + (film.director.map(JSONText.quoted) ?? "null") + ","
+    "[" + JSONStringLiteral.quoted(film.title) + ","
+      + (film.director.map(JSONStringLiteral.quoted) ?? "null") + ","
       + (film.year.map { String($0) } ?? "null") + ","
-      + JSONText.quoted(route.description) + "]"
+      + JSONStringLiteral.quoted(route.description) + "]"
   }
 
   /// Files `words`, which all start with `key`, under `key`, or splits them by
