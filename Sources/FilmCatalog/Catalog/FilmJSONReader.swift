@@ -170,14 +170,20 @@ struct FilmJSONReader {
         index = end
         return films
       }
-      films.append(try film())
-      skipWhitespace()
-      guard let next = peek() else { throw GiveUp() }
-      index += 1
-      if next == UInt8(ascii: "]") { return films }
-      guard next == UInt8(ascii: ",") else { throw GiveUp() }
-      skipWhitespace()
+      if try filmAndSeparator(into: &films) { return films }
     }
+  }
+
+  /// Reads a film and the `,` or `]` after it; true at the array's `]`.
+  private mutating func filmAndSeparator(into films: inout [Film]) throws(GiveUp) -> Bool {
+    films.append(try film())
+    skipWhitespace()
+    guard let next = peek() else { throw GiveUp() }
+    index += 1
+    if next == UInt8(ascii: "]") { return true }
+    guard next == UInt8(ascii: ",") else { throw GiveUp() }
+    skipWhitespace()
+    return false
   }
 
   /// The first `{` after `start` that follows a `,` and white space: likely,
@@ -227,15 +233,8 @@ struct FilmJSONReader {
   /// The films from the current one to the array's `]`, and the index after it.
   private mutating func restOfArray() throws(GiveUp) -> (films: [Film], end: Int) {
     var films: [Film] = []
-    while true {
-      films.append(try film())
-      skipWhitespace()
-      guard let next = peek() else { throw GiveUp() }
-      index += 1
-      if next == UInt8(ascii: "]") { return (films, index) }
-      guard next == UInt8(ascii: ",") else { throw GiveUp() }
-      skipWhitespace()
-    }
+    while try !filmAndSeparator(into: &films) {}
+    return (films, index)
   }
 
   /// The second half of a large film list, read on another thread.

@@ -207,9 +207,7 @@ public struct SiteWriter: Sendable {
     guard root >= 0 else { return nil }
     defer { close(root) }
     let intact = SiteRenderer.concurrentMap(manifest.paths) { path in
-      guard let entry = manifest.entries[path], let found = Self.status(of: path, in: root)
-      else { return false }
-      return found.size == entry.size && found.modified == entry.modified
+      manifest.entries[path].map { Self.isAsWritten(path, $0, in: root) } ?? false
     }
     return intact.allSatisfy { $0 } ? (manifest.paths.count, manifest.pageCounts) : nil
   }
@@ -237,21 +235,22 @@ public struct SiteWriter: Sendable {
   /// Whether the file at `path` is still as the manifest's `entry` says FilmSite
   /// wrote it: a regular file of the same size and modification time.
   private func isAsWritten(_ path: String, _ entry: OutputManifest.Entry) -> Bool {
-    guard let found = Self.status(of: target + "/" + path) else { return false }
+    Self.isAsWritten(target + "/" + path, entry)
+  }
+
+  /// ``isAsWritten(_:_:)`` for `path` from the open folder `directory`
+  /// (`AT_FDCWD`: from the working folder).
+  private static func isAsWritten(
+    _ path: String, _ entry: OutputManifest.Entry, in directory: Int32 = AT_FDCWD
+  ) -> Bool {
+    guard let found = status(of: path, in: directory) else { return false }
     return found.size == entry.size && found.modified == entry.modified
   }
 
-  /// Size and modification time of a regular file, `nil` for anything else.
-  private static func status(of path: String) -> (size: Int, modified: OutputManifest.Timestamp)? {
-    var info = stat()
-    guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-    return (
-      Int(info.st_size), .init(seconds: Int(info.st_mtim.tv_sec), nanoseconds: info.st_mtim.tv_nsec)
-    )
-  }
-
-  /// ``status(of:)`` for `path` inside the open folder `directory`.
-  private static func status(of path: String, in directory: Int32)
+  /// Size and modification time of a regular file at `path`, looked up from
+  /// the open folder `directory` (`AT_FDCWD`: from the working folder), links
+  /// not followed; `nil` for anything else.
+  private static func status(of path: String, in directory: Int32 = AT_FDCWD)
     -> (size: Int, modified: OutputManifest.Timestamp)?
   {
     var info = stat()

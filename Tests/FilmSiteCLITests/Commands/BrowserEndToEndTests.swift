@@ -60,16 +60,7 @@ import Testing
 
   /// Runs `python3` (the one on PATH, where scripts/test installs selenium).
   private static func python(_ arguments: [String]) throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3"] + arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    return (process.terminationStatus, output)
+    try FilmSiteProcess.runTool(["python3"] + arguments)
   }
 
   /// A port that nothing listens on now, from the kernel.

