@@ -19,18 +19,7 @@ public enum CatalogFile {
   /// Reads a catalog file once for its films and its snapshot header's credit.
   /// - Throws: ``CatalogError`` naming `path` and, where it applies, the line or the film and field.
   public static func loadContents(path: String) throws -> Contents {
-    let data: Data
-    do {
-      data = try Data(contentsOf: URL(fileURLWithPath: path))
-    } catch {
-      throw CatalogError(file: path, reason: .unreadable(Self.reason(for: error, path: path)))
-    }
-    if let (page, header) = FilmJSONReader.readCatalog(data) {
-      let attribution = header.flatMap { CatalogSnapshot.attribution(inHeader: data[$0]) }
-      return Contents(films: page.films, attribution: attribution)
-    }
-    let films = try decodeWithFoundation(data, file: path).films
-    return Contents(films: films, attribution: CatalogSnapshot.attribution(inCatalog: data))
+    try CatalogData.read(path: path).decode()
   }
 
   /// Decodes catalog JSON; `file` names the source in errors.
@@ -154,7 +143,7 @@ public enum CatalogFile {
     }
   }
 
-  private static func reason(for error: any Error, path: String) -> String {
+  static func reason(for error: any Error) -> String {
     let nsError = error as NSError
     if let posix = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
       posix.domain == NSPOSIXErrorDomain, let message = strerror(Int32(posix.code))

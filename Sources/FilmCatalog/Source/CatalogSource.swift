@@ -17,6 +17,12 @@ public struct CatalogSource: FilmSource {
     self.pageSize = max(1, pageSize)
   }
 
+  /// The pages a pull reads to get every film and reach the empty page after
+  /// them: a catalog is read whole, and never stopped by the page cap meant for APIs.
+  public var pagesToReadAll: Int {
+    max(Paginator.defaultMaxPages, (films.count + pageSize - 1) / pageSize + 1)
+  }
+
   /// Returns page `page` of the films whose title or director contains `query`,
   /// ignoring case and diacritics. An empty query matches every film.
   public func search(_ query: String, page: Int) async throws -> [Film] {

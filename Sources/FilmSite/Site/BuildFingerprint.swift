@@ -2,26 +2,63 @@ import FilmCatalog
 import Foundation
 
 /// One hash of everything a build's output depends on: the films in the
-/// order they came, the theme as it was loaded, the site's settings, the
-/// FilmSite program itself and the libcmark it runs with.
+/// order they came (or, for a catalog file, its bytes), the theme as it was
+/// loaded, the site's settings, the FilmSite program itself and the libcmark
+/// it runs with.
 ///
 /// The writer keeps it in the output folder's manifest. When the next build
 /// has the same fingerprint and the folder is as FilmSite left it, that
 /// build has nothing to do and stops before rendering a page: the no-op
-/// rebuild of a 100,000-film site costs the catalog's decoding and one
-/// `stat` per file.
+/// rebuild of a 100,000-film catalog costs reading and hashing the file and
+/// one `stat` per file of the site.
 enum BuildFingerprint {
   static func make(
     films: [Film], theme: Theme, configuration: SiteConfiguration
   ) throws -> ContentHash {
+    var hasher = try settings(theme: theme, configuration: configuration)
+    hasher.combine(films.count)
+    let filmHashes = SiteRenderer.concurrentMap(films, hash(of:))
+    for filmHash in filmHashes { hasher.combine(filmHash) }
+    return hasher.finalize()
+  }
+
+  /// The fingerprint of a build from a catalog file, known before its films
+  /// are decoded: the file's bytes stand for its films (and for the credit its
+  /// header may give), with the query and page cap that pick from them.
+  static func make(
+    catalog: CatalogData, query: String, maxPages: Int?, theme: Theme,
+    configuration: SiteConfiguration
+  ) throws -> ContentHash {
+    var hasher = try settings(theme: theme, configuration: configuration)
+    hasher.combine("catalog file")
+    hasher.combine(query)
+    hasher.combine(maxPages)
+    hasher.combine(hash(of: catalog.bytes))
+    return hasher.finalize()
+  }
+
+  /// What every build depends on besides its films.
+  private static func settings(theme: Theme, configuration: SiteConfiguration) throws
+    -> ContentHasher
+  {
     var hasher = ContentHasher()
     hasher.combine(programHash())
     hasher.combine(MarkdownRenderer.libraryVersion)
     hasher.combine(try configurationData(configuration))
     hasher.combine(theme.contentHash)
-    hasher.combine(films.count)
-    let filmHashes = SiteRenderer.concurrentMap(films, hash(of:))
-    for filmHash in filmHashes { hasher.combine(filmHash) }
+    return hasher
+  }
+
+  /// Large input is hashed a mebibyte at a time on every core.
+  static func hash(of data: Data) -> ContentHash {
+    let chunk = 1 << 20
+    let starts = Array(stride(from: 0, to: data.count, by: chunk))
+    let hashes = SiteRenderer.concurrentMap(starts) { start in
+      ContentHash(data[data.startIndex + start..<data.startIndex + min(start + chunk, data.count)])
+    }
+    var hasher = ContentHasher()
+    hasher.combine(data.count)
+    for chunkHash in hashes { hasher.combine(chunkHash) }
     return hasher.finalize()
   }
 

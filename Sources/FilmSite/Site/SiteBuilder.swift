@@ -7,9 +7,8 @@ import Foundation
 /// route) fails before the first file is written, so a failed build leaves
 /// the output folder as it was.
 public struct SiteBuilder: Sendable {
-  public var source: any FilmSource
+  public var input: FilmInput
   public var query: String
-  public var maxPages: Int
   public var templatesDirectory: String
   public var outputDirectory: String
   public var configuration: SiteConfiguration
@@ -26,6 +25,25 @@ public struct SiteBuilder: Sendable {
   /// pulled films and returns the films to build.
   public var enrich: (@Sendable ([Film]) async throws -> [Film])?
 
+  /// - Parameter configuration: The site's settings; a catalog's snapshot
+  ///   header gives the credit when `configuration` has none.
+  public init(
+    input: FilmInput,
+    query: String = "",
+    templatesDirectory: String = "Templates",
+    outputDirectory: String = "Output",
+    configuration: SiteConfiguration = SiteConfiguration(),
+    force: Bool = false
+  ) {
+    self.input = input
+    self.query = query
+    self.templatesDirectory = templatesDirectory
+    self.outputDirectory = outputDirectory
+    self.configuration = configuration
+    self.force = force
+  }
+
+  /// A build that pulls every page of `source`, up to `maxPages`.
   public init(
     source: any FilmSource,
     query: String = "",
@@ -35,13 +53,10 @@ public struct SiteBuilder: Sendable {
     configuration: SiteConfiguration = SiteConfiguration(),
     force: Bool = false
   ) {
-    self.source = source
-    self.query = query
-    self.maxPages = maxPages
-    self.templatesDirectory = templatesDirectory
-    self.outputDirectory = outputDirectory
-    self.configuration = configuration
-    self.force = force
+    self.init(
+      input: .source(source, maxPages: maxPages), query: query,
+      templatesDirectory: templatesDirectory, outputDirectory: outputDirectory,
+      configuration: configuration, force: force)
   }
 
   /// Builds the site and says what it did.
@@ -58,17 +73,47 @@ public struct SiteBuilder: Sendable {
     // check stats every file it lists, and a build reads it again under the lock.
     let previousManifest = Task { try? writer.previousManifest() }
 
+    // A catalog file is known by its bytes before it is decoded: a rebuild
+    // from the same file stops here, having decoded nothing.
+    var catalogFingerprint: ContentHash?
+    if case .catalog(let catalog, let maxPages) = input {
+      let fingerprint = try BuildFingerprint.make(
+        catalog: catalog, query: query, maxPages: maxPages, theme: theme,
+        configuration: configuration)
+      if let upToDate = try writer.upToDateSite(
+        builtFrom: fingerprint, manifest: await previousManifest.value),
+        let pageCounts = upToDate.pageCounts, let filmCounts = upToDate.filmCounts
+      {
+        return BuildSummary(
+          films: filmCounts, failure: nil, pages: pageCounts,
+          files: SiteWriter.Summary(written: 0, unchanged: upToDate.files, removed: 0),
+          upToDate: true, outputDirectory: outputDirectory, duration: ContinuousClock.now - start)
+      }
+      catalogFingerprint = fingerprint
+    }
+
+    let (source, maxPages, attribution) = try input.opened()
+    var configuration = self.configuration
+    if configuration.attribution == nil { configuration.attribution = attribution }
     let paginator = Paginator(
       source: source, query: query, maxPages: maxPages, concurrency: concurrency,
       progress: progress)
     let pull = try await paginator.pull(allowPartial: allowPartial)
     let films = try await enrich?(pull.films) ?? pull.films
-    let fingerprint = try BuildFingerprint.make(
-      films: films, theme: theme, configuration: configuration)
+    let filmCounts = FilmCounts(
+      films: films.count, duplicatesDropped: pull.duplicatesDropped, pageCap: pull.pageCap)
+    let fingerprint: ContentHash
+    var upToDate: (files: Int, pageCounts: SitePageCounts?, filmCounts: FilmCounts?)?
+    if let catalogFingerprint {
+      fingerprint = catalogFingerprint
+    } else {
+      fingerprint = try BuildFingerprint.make(
+        films: films, theme: theme, configuration: configuration)
+      upToDate = try writer.upToDateSite(
+        builtFrom: fingerprint, manifest: await previousManifest.value)
+    }
     let written: SiteWriter.Summary
     let counts: SitePageCounts
-    let upToDate = try writer.upToDateSite(
-      builtFrom: fingerprint, manifest: await previousManifest.value)
     if let upToDate, let pageCounts = upToDate.pageCounts {
       written = SiteWriter.Summary(written: 0, unchanged: upToDate.files, removed: 0)
       counts = pageCounts
@@ -79,25 +124,17 @@ public struct SiteBuilder: Sendable {
       var publication = try writer.begin()
       do {
         counts = try renderer.render(films) { batch in try writer.add(batch, to: &publication) }
-        written = try writer.publish(publication, fingerprint: fingerprint, pageCounts: counts)
+        written = try writer.publish(
+          publication, fingerprint: fingerprint, pageCounts: counts, filmCounts: filmCounts)
       } catch {
         writer.abandon(publication)
         throw error
       }
     }
     return BuildSummary(
-      films: films.count,
-      duplicatesDropped: pull.duplicatesDropped,
-      pageCap: pull.pageCap,
-      failure: pull.failure,
-      indexPages: counts.indexPages,
-      browsePages: counts.browsePages,
-      hasSiteFiles: counts.hasSiteFiles,
-      files: written,
+      films: filmCounts, failure: pull.failure, pages: counts, files: written,
       upToDate: written.written == 0 && upToDate?.pageCounts != nil,
-      outputDirectory: outputDirectory,
-      duration: ContinuousClock.now - start
-    )
+      outputDirectory: outputDirectory, duration: ContinuousClock.now - start)
   }
 }
 
@@ -120,6 +157,23 @@ public struct BuildSummary: Sendable, CustomStringConvertible {
   public let upToDate: Bool
   public let outputDirectory: String
   public let duration: Duration
+
+  init(
+    films: FilmCounts, failure: PaginationError?, pages: SitePageCounts,
+    files: SiteWriter.Summary, upToDate: Bool, outputDirectory: String, duration: Duration
+  ) {
+    self.films = films.films
+    duplicatesDropped = films.duplicatesDropped
+    pageCap = films.pageCap
+    self.failure = failure
+    indexPages = pages.indexPages
+    browsePages = pages.browsePages
+    hasSiteFiles = pages.hasSiteFiles
+    self.files = files
+    self.upToDate = upToDate
+    self.outputDirectory = outputDirectory
+    self.duration = duration
+  }
 
   public var description: String {
     let seconds =

@@ -19,6 +19,7 @@ struct OutputManifest: Equatable {
     "# filmsite manifest v1: the files FilmSite wrote here. Do not edit."
   private static let fingerprintPrefix = "# build "
   private static let pagesPrefix = "# pages "
+  private static let filmsPrefix = "# films "
 
   /// What the manifest knows of one file.
   struct Entry: Equatable {
@@ -76,30 +77,35 @@ struct OutputManifest: Equatable {
   let fingerprint: ContentHash?
   /// The pages of each kind that build made, for a summary without rendering.
   let pageCounts: SitePageCounts?
+  /// The films that build got from its source, for a summary without decoding them.
+  let filmCounts: FilmCounts?
 
   init<Paths: Sequence<String>>(paths: Paths) {
     self.paths = Set(paths).sorted()
     entries = [:]
     fingerprint = nil
     pageCounts = nil
+    filmCounts = nil
   }
 
   init(
-    entries: [String: Entry], fingerprint: ContentHash?, pageCounts: SitePageCounts? = nil
+    entries: [String: Entry], fingerprint: ContentHash?, pageCounts: SitePageCounts? = nil,
+    filmCounts: FilmCounts? = nil
   ) {
     self.init(
       entries: entries, sortedPaths: entries.keys.sorted(), fingerprint: fingerprint,
-      pageCounts: pageCounts)
+      pageCounts: pageCounts, filmCounts: filmCounts)
   }
 
   private init(
     entries: [String: Entry], sortedPaths: [String], fingerprint: ContentHash?,
-    pageCounts: SitePageCounts?
+    pageCounts: SitePageCounts?, filmCounts: FilmCounts?
   ) {
     paths = sortedPaths
     self.entries = entries
     self.fingerprint = fingerprint
     self.pageCounts = pageCounts
+    self.filmCounts = filmCounts
   }
 
   /// A file's line: its path and entry. A line FilmSite did not write (an
@@ -152,6 +158,15 @@ struct OutputManifest: Equatable {
       }
       lines.removeFirst()
     }
+    var filmCounts: FilmCounts?
+    if let line = lines.first, line.hasPrefix(Self.filmsPrefix) {
+      let fields = line.dropFirst(Self.filmsPrefix.count).split(separator: " ")
+      if fields.count == 3, let films = Int(fields[0]), let duplicates = Int(fields[1]) {
+        filmCounts = FilmCounts(
+          films: films, duplicatesDropped: duplicates, pageCap: Int(fields[2]))
+      }
+      lines.removeFirst()
+    }
     var entries: [String: Entry] = [:]
     entries.reserveCapacity(lines.count)
     // FilmSite writes the paths sorted; then they need no sorting again.
@@ -167,7 +182,7 @@ struct OutputManifest: Equatable {
     }
     self.init(
       entries: entries, sortedPaths: inOrder ? paths : paths.sorted(), fingerprint: fingerprint,
-      pageCounts: pageCounts)
+      pageCounts: pageCounts, filmCounts: filmCounts)
   }
 
   /// The manifest as a file: a header, the fingerprint, then one line per
@@ -183,6 +198,10 @@ struct OutputManifest: Equatable {
         pageCounts.indexPages, pageCounts.browsePages, pageCounts.hasSiteFiles ? 1 : 0,
       ]
       text += Self.pagesPrefix + numbers.map(String.init).joined(separator: " ") + "\n"
+    }
+    if let filmCounts {
+      let cap = filmCounts.pageCap.map(String.init) ?? "-"
+      text += Self.filmsPrefix + "\(filmCounts.films) \(filmCounts.duplicatesDropped) \(cap)\n"
     }
     for path in paths {
       let entry = entries[path]

@@ -142,11 +142,13 @@ public struct SiteWriter: Sendable {
   /// with the files FilmSite did not write carried across. When nothing
   /// changed, the current site stays as it is (its manifest is updated if it
   /// lacks what the next build needs) and the staged copy is thrown away.
-  /// - Parameter pageCounts: Kept in the manifest with `fingerprint`, for
-  ///   ``upToDateSite(builtFrom:)``.
+  /// - Parameters:
+  ///   - pageCounts: Kept in the manifest with `fingerprint`, for
+  ///     ``upToDateSite(builtFrom:)``.
+  ///   - filmCounts: Kept there too, for a catalog's up-to-date build.
   public func publish(
     _ publication: Publication, fingerprint: ContentHash? = nil,
-    pageCounts: SitePageCounts? = nil
+    pageCounts: SitePageCounts? = nil, filmCounts: FilmCounts? = nil
   ) throws -> Summary {
     var summary = publication.summary
     let previous = publication.previous
@@ -155,7 +157,8 @@ public struct SiteWriter: Sendable {
         && FileManager.default.fileExists(atPath: target + "/" + path)
     }
     let manifest = OutputManifest(
-      entries: publication.entries, fingerprint: fingerprint, pageCounts: pageCounts)
+      entries: publication.entries, fingerprint: fingerprint, pageCounts: pageCounts,
+      filmCounts: filmCounts)
     if summary.written == 0, summary.removed == 0, manifest.paths == previous.paths {
       removeTree(publication.staging)
       if manifest != previous { try replaceManifest(with: manifest) }
@@ -182,7 +185,7 @@ public struct SiteWriter: Sendable {
   /// it (same size and modification time); `nil` otherwise. A build whose
   /// inputs have this fingerprint has nothing to do.
   public func upToDateSite(builtFrom fingerprint: ContentHash) throws
-    -> (files: Int, pageCounts: SitePageCounts?)?
+    -> (files: Int, pageCounts: SitePageCounts?, filmCounts: FilmCounts?)?
   {
     try upToDateSite(builtFrom: fingerprint, manifest: nil)
   }
@@ -190,7 +193,7 @@ public struct SiteWriter: Sendable {
   /// Like ``upToDateSite(builtFrom:)``, with the folder's manifest if the
   /// caller read it already (a build reads it while its films load).
   func upToDateSite(builtFrom fingerprint: ContentHash, manifest: OutputManifest?) throws
-    -> (files: Int, pageCounts: SitePageCounts?)?
+    -> (files: Int, pageCounts: SitePageCounts?, filmCounts: FilmCounts?)?
   {
     try refuseDangerousDirectory()
     let manager = FileManager.default
@@ -209,7 +212,8 @@ public struct SiteWriter: Sendable {
     let intact = SiteRenderer.concurrentMap(manifest.paths) { path in
       manifest.entries[path].map { Self.isAsWritten(path, $0, in: root) } ?? false
     }
-    return intact.allSatisfy { $0 } ? (manifest.paths.count, manifest.pageCounts) : nil
+    return intact.allSatisfy { $0 }
+      ? (manifest.paths.count, manifest.pageCounts, manifest.filmCounts) : nil
   }
 
   /// The manifest entry of `file` when the current site already has it with

@@ -78,9 +78,8 @@ struct BuildCommand {
     let quiet = arguments.has("--quiet")
     let reporter = options.progressReporter(quiet: quiet)
     var builder = SiteBuilder(
-      source: options.source,
+      input: options.input,
       query: options.query,
-      maxPages: options.maxPages,
       templatesDirectory: arguments.string("--templates") ?? "Templates",
       outputDirectory: arguments.string("--output") ?? "Output",
       configuration: configuration,

@@ -1,4 +1,5 @@
 import FilmCatalog
+import FilmSite
 import Foundation
 
 /// `filmsite pull`: saves every page of a search as a catalog file, so that
@@ -46,8 +47,9 @@ struct PullCommand {
     let quiet = arguments.has("--quiet")
     let reporter = options.progressReporter(quiet: quiet)
     let start = ContinuousClock.now
+    let (source, maxPages, catalogCredit) = try options.input.opened()
     let paginator = Paginator(
-      source: options.source, query: options.query, maxPages: options.maxPages,
+      source: source, query: options.query, maxPages: maxPages,
       concurrency: options.concurrency,
       progress: reporter.map { reporter in { @Sendable progress in reporter.report(progress) } })
     let pull: PullResult
@@ -68,7 +70,7 @@ struct PullCommand {
 
     let snapshot = CatalogSnapshot(
       films: films, query: options.query, source: options.sourceName,
-      attribution: options.attribution)
+      attribution: options.attribution ?? catalogCredit)
     do {
       try snapshot.data().write(to: URL(fileURLWithPath: out), options: .atomic)
     } catch {

@@ -1,4 +1,5 @@
 import FilmCatalog
+import FilmSite
 import Foundation
 
 /// The options that choose where films come from and how they are pulled,
@@ -41,18 +42,18 @@ struct SourceOptions {
       help: "Go on with the pages before one that failed, with a warning"),
   ]
 
-  /// Where the films come from.
-  let source: any FilmSource
+  /// Where the films come from: a catalog file (read, not yet decoded) or an API.
+  let input: FilmInput
   /// The HTTP source, when pulling from `--api`, for its statistics.
   let httpSource: HTTPSource?
   /// The TMDB client, with `--tmdb`.
   let tmdb: TMDBClient?
-  /// The credit every page must show: TMDB's with `--tmdb`, or the one a snapshot records.
+  /// The credit every page must show with `--tmdb` (a catalog's snapshot
+  /// header gives its own when the catalog is decoded).
   let attribution: Attribution?
   /// The catalog path, or the API URL with secrets masked.
   let sourceName: String
   let query: String
-  let maxPages: Int
   let concurrency: Int
   let allowPartial: Bool
 
@@ -74,19 +75,12 @@ struct SourceOptions {
 
     guard let api = arguments.string("--api") ?? (isTMDB ? TMDBClient.defaultBaseURL : nil) else {
       let catalog = arguments.string("--catalog") ?? Self.defaultCatalog
-      let contents = try CatalogFile.loadContents(path: catalog)
-      let films = contents.films
-      let source = CatalogSource(films: films)
-      self.source = source
+      // A catalog file is read whole unless the user caps it: the cap exists for paged APIs.
+      input = .catalog(try CatalogData.read(path: catalog), maxPages: cap)
       httpSource = nil
       tmdb = nil
-      attribution = contents.attribution
+      attribution = nil
       sourceName = catalog
-      // A catalog file is read whole (up to its first empty page) unless the user caps it:
-      // the cap exists for paged APIs.
-      maxPages =
-        cap
-        ?? max(Paginator.defaultMaxPages, (films.count + source.pageSize - 1) / source.pageSize + 1)
       return
     }
     guard arguments.string("--catalog") == nil else {
@@ -115,7 +109,7 @@ struct SourceOptions {
     let limit =
       try arguments.integer("--max-response-bytes", in: 1...Int.max)
       ?? HTTPSource.defaultMaximumResponseBytes
-    maxPages = cap ?? Paginator.defaultMaxPages
+    let maxPages = cap ?? Paginator.defaultMaxPages
     if isTMDB {
       // TMDB answers no search page past 500.
       guard maxPages <= Paginator.defaultMaxPages else {
@@ -128,7 +122,7 @@ struct SourceOptions {
         language: arguments.string("--language") ?? TMDBClient.defaultLanguage,
         includeAdult: arguments.has("--include-adult"), headers: headers, timeout: timeout,
         maximumResponseBytes: limit, retryPolicy: RetryPolicy(retries: retries))
-      source = TMDBSource(client: client)
+      input = .source(TMDBSource(client: client), maxPages: maxPages)
       httpSource = nil
       tmdb = client
       attribution = .tmdb
@@ -141,7 +135,7 @@ struct SourceOptions {
     let source = HTTPSource(
       url: url, headers: headers, timeout: timeout, maximumResponseBytes: limit,
       retryPolicy: RetryPolicy(retries: retries))
-    self.source = source
+    input = .source(source, maxPages: maxPages)
     httpSource = source
     tmdb = nil
     attribution = nil

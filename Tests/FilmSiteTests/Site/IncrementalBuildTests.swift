@@ -127,6 +127,78 @@ import Testing
     }
   }
 
+  private func buildCatalog(
+    _ json: String, into output: String, query: String = "", maxPages: Int? = nil
+  ) async throws -> BuildSummary {
+    let catalog = CatalogData(path: "films.json", bytes: Data(json.utf8))
+    let builder = SiteBuilder(
+      input: .catalog(catalog, maxPages: maxPages), query: query,
+      templatesDirectory: Fixtures.templatesDirectory, outputDirectory: output,
+      configuration: SiteConfiguration(title: "Films", pageSize: 10))
+    return try await builder.build()
+  }
+
+  /// Three films, one id twice: the pull drops the second.
+  private static let catalogJSON = """
+    [{"id": 1, "title": "Alpha"}, {"id": 2, "title": "Beta"},
+     {"id": 1, "title": "Alpha again"}, {"id": 3, "title": "Gamma"}]
+    """
+
+  @Test func aRebuildFromTheSameCatalogBytesTakesItsCountsFromTheManifest() async throws {
+    try await withOutput { output in
+      let first = try await buildCatalog(Self.catalogJSON, into: output)
+      #expect(!first.upToDate)
+      #expect((first.films, first.duplicatesDropped) == (3, 1))
+      let again = try await buildCatalog(Self.catalogJSON, into: output)
+      #expect(again.upToDate)
+      #expect((again.films, again.duplicatesDropped) == (3, 1))
+      #expect(again.files.written == 0)
+      #expect(again.indexPages == first.indexPages)
+      #expect(again.browsePages == first.browsePages)
+
+      // The counts come from the manifest, not from decoding the catalog again.
+      let manifestPath = output + "/" + OutputManifest.fileName
+      let manifest = try String(contentsOfFile: manifestPath, encoding: .utf8)
+      #expect(manifest.contains("\n# films 3 1 -\n"))
+      try manifest.replacingOccurrences(of: "\n# films 3 1 -\n", with: "\n# films 9 4 -\n")
+        .write(toFile: manifestPath, atomically: true, encoding: .utf8)
+      let fromManifest = try await buildCatalog(Self.catalogJSON, into: output)
+      #expect(fromManifest.upToDate)
+      #expect((fromManifest.films, fromManifest.duplicatesDropped) == (9, 4))
+    }
+  }
+
+  @Test func otherCatalogBytesOrAnotherQueryOrCapRendersAgain() async throws {
+    try await withOutput { output in
+      _ = try await buildCatalog(Self.catalogJSON, into: output)
+      // The same films in other bytes: rendered again, and every file is unchanged.
+      let reformatted = try await buildCatalog(Self.catalogJSON + "\n", into: output)
+      #expect(!reformatted.upToDate)
+      #expect(reformatted.files.written == 0)
+      #expect(reformatted.films == 3)
+
+      let queried = try await buildCatalog(Self.catalogJSON + "\n", into: output, query: "alpha")
+      #expect(!queried.upToDate)
+      #expect(queried.films == 1)
+      let capped = try await buildCatalog(Self.catalogJSON + "\n", into: output, maxPages: 1)
+      #expect(!capped.upToDate)
+      #expect(capped.films == 3)
+      #expect(try await buildCatalog(Self.catalogJSON + "\n", into: output, maxPages: 1).upToDate)
+    }
+  }
+
+  @Test func aCatalogThatCannotBeDecodedFailsWithItsNameAndLeavesTheSite() async throws {
+    try await withOutput { output in
+      _ = try await buildCatalog(Self.catalogJSON, into: output)
+      let before = try identities(output)
+      let error = await #expect(throws: CatalogError.self) {
+        try await buildCatalog(#"[{"id": 1}]"#, into: output)
+      }
+      #expect(error?.description.hasPrefix("films.json:") == true)
+      #expect(try identities(output) == before)
+    }
+  }
+
   @Test func aPageChangedOrDeletedByHandIsWrittenAgain() async throws {
     try await withOutput { output in
       _ = try await build(Self.films, into: output)

@@ -11,9 +11,12 @@ import Testing
     let manifest = OutputManifest(
       entries: ["index.html": entry, "films/1-a/index.html": entry],
       fingerprint: ContentHash(value: 7),
-      pageCounts: SitePageCounts(indexPages: 3, browsePages: 40, hasSiteFiles: true))
+      pageCounts: SitePageCounts(indexPages: 3, browsePages: 40, hasSiteFiles: true),
+      filmCounts: FilmCounts(films: 70, duplicatesDropped: 2, pageCap: 5))
     let read = try #require(OutputManifest(text: manifest.text))
     #expect(read == manifest)
+    #expect(read.filmCounts == FilmCounts(films: 70, duplicatesDropped: 2, pageCap: 5))
+    #expect(manifest.text.contains("\n# films 70 2 5\n"))
     #expect(read.paths == ["films/1-a/index.html", "index.html"])
     #expect(read.pageCounts == SitePageCounts(indexPages: 3, browsePages: 40, hasSiteFiles: true))
     #expect(manifest.text.contains("\nindex.html\t000000000000002a\t120\t1764400000.123456789\n"))

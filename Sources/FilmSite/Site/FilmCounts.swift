@@ -1,0 +1,16 @@
+/// How many films a build got from its source, for the build summary. The
+/// manifest keeps them beside ``SitePageCounts``, so a build that finds a
+/// catalog's site up to date can say them without decoding the catalog.
+public struct FilmCounts: Sendable, Equatable {
+  public let films: Int
+  /// Films dropped because an earlier page had the same id.
+  public let duplicatesDropped: Int
+  /// The page cap, when the pull stopped at it.
+  public let pageCap: Int?
+
+  public init(films: Int, duplicatesDropped: Int, pageCap: Int?) {
+    self.films = films
+    self.duplicatesDropped = duplicatesDropped
+    self.pageCap = pageCap
+  }
+}
