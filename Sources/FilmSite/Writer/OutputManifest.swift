@@ -53,8 +53,6 @@ struct OutputManifest: Equatable {
       self.nanoseconds = nanoseconds
     }
 
-    var text: String { "\(seconds).\(nanoseconds)" }
-
     /// A run of 1 to `maximumDigits` decimal digits, which then cannot overflow.
     private static func number(_ digits: Substring.UTF8View.SubSequence, maximumDigits: Int)
       -> Int?
@@ -93,8 +91,32 @@ struct OutputManifest: Equatable {
     filmCounts: FilmCounts? = nil
   ) {
     self.init(
-      entries: entries, sortedPaths: entries.keys.sorted(), fingerprint: fingerprint,
+      entries: entries, sortedPaths: Self.sorted(Array(entries.keys)), fingerprint: fingerprint,
       pageCounts: pageCounts, filmCounts: filmCounts)
+  }
+
+  /// `paths` sorted, each half on its own core and then merged: sorting a
+  /// large site's paths is a serial step at the end of its build.
+  static func sorted(_ paths: [String]) -> [String] {
+    guard paths.count >= 8192 else { return paths.sorted() }
+    let middle = paths.count / 2
+    let halves = SiteRenderer.concurrentMap([paths[..<middle], paths[middle...]]) { $0.sorted() }
+    let (left, right) = (halves[0], halves[1])
+    var merged: [String] = []
+    merged.reserveCapacity(paths.count)
+    var (l, r) = (0, 0)
+    while l < left.count, r < right.count {
+      if right[r] < left[l] {
+        merged.append(right[r])
+        r += 1
+      } else {
+        merged.append(left[l])
+        l += 1
+      }
+    }
+    merged += left[l...]
+    merged += right[r...]
+    return merged
   }
 
   private init(
@@ -187,34 +209,88 @@ struct OutputManifest: Equatable {
 
   /// The manifest as a file: a header, the fingerprint, then one line per
   /// file: path, hash, size and time, separated by tabs.
-  var text: String {
-    // One string, not a string per line: a large site's manifest has a line
-    // for each of its 100,000 files or more.
-    var text = Self.header + "\n"
-    text.reserveCapacity(paths.count * 96 + 256)
-    if let fingerprint { text += Self.fingerprintPrefix + fingerprint.description + "\n" }
+  var text: String { String(decoding: bytes, as: UTF8.self) }
+
+  /// ``text`` as UTF-8, written byte by byte: a large site's manifest has a
+  /// line for each of its 100,000 files or more, and a string for each number
+  /// of each line made writing it a noticeable serial step at the end of a build.
+  var bytes: [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity(paths.count * 96 + 256)
+    out += Self.header.utf8
+    out.append(UInt8(ascii: "\n"))
+    if let fingerprint {
+      out += Self.fingerprintPrefix.utf8
+      Self.appendHex(fingerprint.value, to: &out)
+      out.append(UInt8(ascii: "\n"))
+    }
     if let pageCounts {
-      let numbers = [
-        pageCounts.indexPages, pageCounts.browsePages, pageCounts.hasSiteFiles ? 1 : 0,
-      ]
-      text += Self.pagesPrefix + numbers.map(String.init).joined(separator: " ") + "\n"
+      out += Self.pagesPrefix.utf8
+      Self.appendDecimal(pageCounts.indexPages, to: &out)
+      out.append(UInt8(ascii: " "))
+      Self.appendDecimal(pageCounts.browsePages, to: &out)
+      out.append(UInt8(ascii: " "))
+      Self.appendDecimal(pageCounts.hasSiteFiles ? 1 : 0, to: &out)
+      out.append(UInt8(ascii: "\n"))
     }
     if let filmCounts {
-      let cap = filmCounts.pageCap.map(String.init) ?? "-"
-      text += Self.filmsPrefix + "\(filmCounts.films) \(filmCounts.duplicatesDropped) \(cap)\n"
+      out += Self.filmsPrefix.utf8
+      Self.appendDecimal(filmCounts.films, to: &out)
+      out.append(UInt8(ascii: " "))
+      Self.appendDecimal(filmCounts.duplicatesDropped, to: &out)
+      out.append(UInt8(ascii: " "))
+      if let cap = filmCounts.pageCap {
+        Self.appendDecimal(cap, to: &out)
+      } else {
+        out.append(UInt8(ascii: "-"))
+      }
+      out.append(UInt8(ascii: "\n"))
     }
-    for path in paths {
+    for var path in paths {
       let entry = entries[path]
-      text += path
-      text += "\t"
-      text += entry?.hash.description ?? "0000000000000000"
-      text += "\t"
-      text += String(entry?.size ?? -1)
-      text += "\t"
-      text += entry?.modified.text ?? "-"
-      text += "\n"
+      path.withUTF8 { out.append(contentsOf: $0) }
+      out.append(UInt8(ascii: "\t"))
+      Self.appendHex(entry?.hash.value ?? 0, to: &out)
+      out.append(UInt8(ascii: "\t"))
+      Self.appendDecimal(entry?.size ?? -1, to: &out)
+      out.append(UInt8(ascii: "\t"))
+      if let modified = entry?.modified {
+        Self.appendDecimal(modified.seconds, to: &out)
+        out.append(UInt8(ascii: "."))
+        Self.appendDecimal(modified.nanoseconds, to: &out)
+      } else {
+        out.append(UInt8(ascii: "-"))
+      }
+      out.append(UInt8(ascii: "\n"))
     }
-    return text
+    return out
+  }
+
+  /// 16 lowercase hexadecimal digits, as ``ContentHash/description`` writes them.
+  private static func appendHex(_ value: UInt64, to out: inout [UInt8]) {
+    for shift in stride(from: 60, through: 0, by: -4) {
+      let digit = UInt8((value >> UInt64(shift)) & 0xF)
+      out.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
+    }
+  }
+
+  /// `value` in decimal, as `String(value)` writes it.
+  private static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
+    if value < 0 { out.append(UInt8(ascii: "-")) }
+    var magnitude = value.magnitude
+    var digits = 1
+    var rest = magnitude / 10
+    while rest > 0 {
+      digits += 1
+      rest /= 10
+    }
+    out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
+    var index = out.count - 1
+    repeat {
+      out[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+      magnitude /= 10
+      index -= 1
+    } while magnitude > 0
   }
 
   /// NUL, and the tab and line break that separate a manifest's fields and lines.

@@ -168,7 +168,7 @@ public struct SiteWriter: Sendable {
     try carryForeignEntries(
       previous: previous, owned: publication.owned, into: publication.staging)
     _ = try writeFile(
-      Data(manifest.text.utf8), to: publication.staging + "/" + OutputManifest.fileName)
+      Data(manifest.bytes), to: publication.staging + "/" + OutputManifest.fileName)
     try swapIn(publication.staging)
     publication.lock.release()
     return summary
@@ -271,7 +271,7 @@ public struct SiteWriter: Sendable {
   private func replaceManifest(with manifest: OutputManifest) throws {
     let temporary = sibling("manifest")
     _ = unlink(temporary)
-    _ = try writeFile(Data(manifest.text.utf8), to: temporary)
+    _ = try writeFile(Data(manifest.bytes), to: temporary)
     guard rename(temporary, target + "/" + OutputManifest.fileName) == 0 else {
       let code = errno
       _ = unlink(temporary)

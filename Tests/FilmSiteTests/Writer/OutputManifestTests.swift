@@ -49,6 +49,15 @@ import Testing
     #expect(read.fingerprint == ContentHash(value: 7))
   }
 
+  @Test func manyPathsAreSortedAsOneSortWould() {
+    var generator = SystemRandomNumberGenerator()
+    let paths = (0..<20_000).map { _ in
+      "films/\(UInt32.random(in: 0...UInt32.max, using: &generator))-é\(Int.random(in: 0...9))/index.html"
+    }
+    #expect(OutputManifest.sorted(paths) == paths.sorted())
+    #expect(OutputManifest.sorted(Array(paths.prefix(3))) == paths.prefix(3).sorted())
+  }
+
   @Test func otherFilesAreNotManifests() {
     #expect(OutputManifest(text: "") == nil)
     #expect(OutputManifest(text: "index.html\n") == nil)
@@ -58,10 +67,13 @@ import Testing
     ("1764400000.123456789", 1_764_400_000, 123_456_789), ("1.0", 1, 0), ("0.5", 0, 5),
     ("-1.5", -1, 5), ("99999999999.1", 99_999_999_999, 1),
   ])
-  func modificationTimesRead(text: String, seconds: Int, nanoseconds: Int) {
-    let time = OutputManifest.Timestamp(Substring(text))
+  func modificationTimesReadAndWriteBack(text: String, seconds: Int, nanoseconds: Int) throws {
+    let time = try #require(OutputManifest.Timestamp(Substring(text)))
     #expect(time == .init(seconds: seconds, nanoseconds: nanoseconds))
-    #expect(time?.text == text)
+    let manifest = OutputManifest(
+      entries: ["a.html": .init(hash: ContentHash(value: 0xF), size: -3, modified: time)],
+      fingerprint: nil)
+    #expect(manifest.text.hasSuffix("\na.html\t000000000000000f\t-3\t\(text)\n"))
   }
 
   @Test(arguments: [
