@@ -4,24 +4,37 @@ import FilmCatalog
 public enum FilmInput: Sendable {
   /// Every page of `source` matching the query, up to `maxPages` pages.
   case source(any FilmSource, maxPages: Int)
-  /// A catalog file, read but not decoded. The build names it by its bytes
-  /// and decodes it only when the site must be rendered. `maxPages` caps its
-  /// pages as for a source; `nil` reads it whole.
-  case catalog(CatalogData, maxPages: Int?)
+  /// The catalog file at `path`. A build names it by its bytes and decodes
+  /// it only when the site must be rendered. `maxPages` caps its pages as for
+  /// a source; `nil` reads it whole.
+  case catalog(path: String, maxPages: Int?)
 
   /// The source to pull, its page cap, and the credit a catalog's snapshot
   /// header asks for.
-  /// - Throws: ``CatalogError`` for a catalog that cannot be decoded.
-  public func opened() throws -> (
-    source: any FilmSource, maxPages: Int, attribution: Attribution?
-  ) {
+  /// - Throws: ``CatalogError`` for a catalog that cannot be read or decoded.
+  public func opened() throws -> Opened {
     switch self {
     case .source(let source, let maxPages):
-      return (source, maxPages, nil)
-    case .catalog(let data, let maxPages):
-      let contents = try data.decode()
-      let source = CatalogSource(films: contents.films)
-      return (source, maxPages ?? source.pagesToReadAll, contents.attribution)
+      return Opened(source: source, maxPages: maxPages, attribution: nil)
+    case .catalog(let path, let maxPages):
+      return try Self.opened(CatalogData.read(path: path), maxPages: maxPages)
     }
+  }
+
+  /// ``opened()`` for a catalog file already read.
+  static func opened(_ catalog: CatalogData, maxPages: Int?) throws -> Opened {
+    let contents = try catalog.decode()
+    let source = CatalogSource(films: contents.films)
+    return Opened(
+      source: source, maxPages: maxPages ?? source.pagesToReadAll,
+      attribution: contents.attribution)
+  }
+
+  /// A source ready to pull.
+  public struct Opened: Sendable {
+    public let source: any FilmSource
+    public let maxPages: Int
+    /// The credit a catalog's snapshot header asks for.
+    public let attribution: Attribution?
   }
 }

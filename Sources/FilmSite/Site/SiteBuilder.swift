@@ -76,7 +76,10 @@ public struct SiteBuilder: Sendable {
     // A catalog file is known by its bytes before it is decoded: a rebuild
     // from the same file stops here, having decoded nothing.
     var catalogFingerprint: ContentHash?
-    if case .catalog(let catalog, let maxPages) = input {
+    var opened: FilmInput.Opened?
+    if case .catalog(let path, let maxPages) = input {
+      // The bytes are freed once decoded: they are not held while the site renders.
+      let catalog = try CatalogData.read(path: path)
       let fingerprint = try BuildFingerprint.make(
         catalog: catalog, query: query, maxPages: maxPages, theme: theme,
         configuration: configuration)
@@ -90,13 +93,14 @@ public struct SiteBuilder: Sendable {
           upToDate: true, outputDirectory: outputDirectory, duration: ContinuousClock.now - start)
       }
       catalogFingerprint = fingerprint
+      opened = try FilmInput.opened(catalog, maxPages: maxPages)
     }
 
-    let (source, maxPages, attribution) = try input.opened()
+    let pulled = try opened ?? input.opened()
     var configuration = self.configuration
-    if configuration.attribution == nil { configuration.attribution = attribution }
+    if configuration.attribution == nil { configuration.attribution = pulled.attribution }
     let paginator = Paginator(
-      source: source, query: query, maxPages: maxPages, concurrency: concurrency,
+      source: pulled.source, query: query, maxPages: pulled.maxPages, concurrency: concurrency,
       progress: progress)
     let pull = try await paginator.pull(allowPartial: allowPartial)
     let films = try await enrich?(pull.films) ?? pull.films

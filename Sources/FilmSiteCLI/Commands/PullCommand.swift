@@ -47,9 +47,9 @@ struct PullCommand {
     let quiet = arguments.has("--quiet")
     let reporter = options.progressReporter(quiet: quiet)
     let start = ContinuousClock.now
-    let (source, maxPages, catalogCredit) = try options.input.opened()
+    let opened = try options.input.opened()
     let paginator = Paginator(
-      source: source, query: options.query, maxPages: maxPages,
+      source: opened.source, query: options.query, maxPages: opened.maxPages,
       concurrency: options.concurrency,
       progress: reporter.map { reporter in { @Sendable progress in reporter.report(progress) } })
     let pull: PullResult
@@ -70,7 +70,7 @@ struct PullCommand {
 
     let snapshot = CatalogSnapshot(
       films: films, query: options.query, source: options.sourceName,
-      attribution: options.attribution ?? catalogCredit)
+      attribution: options.attribution ?? opened.attribution)
     do {
       try snapshot.data().write(to: URL(fileURLWithPath: out), options: .atomic)
     } catch {

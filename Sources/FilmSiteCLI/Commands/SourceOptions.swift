@@ -42,7 +42,7 @@ struct SourceOptions {
       help: "Go on with the pages before one that failed, with a warning"),
   ]
 
-  /// Where the films come from: a catalog file (read, not yet decoded) or an API.
+  /// Where the films come from: a catalog file or an API.
   let input: FilmInput
   /// The HTTP source, when pulling from `--api`, for its statistics.
   let httpSource: HTTPSource?
@@ -76,7 +76,7 @@ struct SourceOptions {
     guard let api = arguments.string("--api") ?? (isTMDB ? TMDBClient.defaultBaseURL : nil) else {
       let catalog = arguments.string("--catalog") ?? Self.defaultCatalog
       // A catalog file is read whole unless the user caps it: the cap exists for paged APIs.
-      input = .catalog(try CatalogData.read(path: catalog), maxPages: cap)
+      input = .catalog(path: catalog, maxPages: cap)
       httpSource = nil
       tmdb = nil
       attribution = nil

@@ -130,9 +130,13 @@ import Testing
   private func buildCatalog(
     _ json: String, into output: String, query: String = "", maxPages: Int? = nil
   ) async throws -> BuildSummary {
-    let catalog = CatalogData(path: "films.json", bytes: Data(json.utf8))
+    // Beside the output folder, which the test removes.
+    let catalog = output + "-films.json"
+    try FileManager.default.createDirectory(
+      atPath: (output as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    try json.write(toFile: catalog, atomically: true, encoding: .utf8)
     let builder = SiteBuilder(
-      input: .catalog(catalog, maxPages: maxPages), query: query,
+      input: .catalog(path: catalog, maxPages: maxPages), query: query,
       templatesDirectory: Fixtures.templatesDirectory, outputDirectory: output,
       configuration: SiteConfiguration(title: "Films", pageSize: 10))
     return try await builder.build()
@@ -194,7 +198,7 @@ import Testing
       let error = await #expect(throws: CatalogError.self) {
         try await buildCatalog(#"[{"id": 1}]"#, into: output)
       }
-      #expect(error?.description.hasPrefix("films.json:") == true)
+      #expect(error?.description.hasPrefix(output + "-films.json:") == true)
       #expect(try identities(output) == before)
     }
   }
