@@ -49,7 +49,7 @@ struct FilmJSONReader {
     data.withUnsafeBytes { raw in
       let bytes = raw.bindMemory(to: UInt8.self)
       // Strings are decoded from their bytes without checking each one again.
-      guard isValidUTF8(bytes) else { return nil }
+      guard UTF8Validation.isValid(bytes) else { return nil }
       var reader = FilmJSONReader(bytes: bytes, data: data, splitBytes: splitBytes)
       guard let page = try? reader.document() else { return nil }
       return (page, reader.header)
@@ -58,50 +58,6 @@ struct FilmJSONReader {
 
   /// Where the value of the envelope's `filmsite` key lies.
   private var header: Range<Int>?
-
-  /// Whether `bytes` are well-formed UTF-8: no stray continuation bytes, no
-  /// overlong forms, no surrogates, nothing past U+10FFFF. (Checked in place:
-  /// `String(validating:)` would copy the whole catalog to say yes.)
-  static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    var index = 0
-    let count = bytes.count
-    guard let base = UnsafeRawPointer(bytes.baseAddress) else { return true }
-    while index < count {
-      // Most of a catalog is ASCII: skip it eight bytes at a time.
-      while index + 8 <= count,
-        base.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
-      {
-        index += 8
-      }
-      guard index < count else { break }
-      let lead = bytes[index]
-      if lead < 0x80 {
-        index += 1
-        continue
-      }
-      let length: Int
-      var lower: UInt8 = 0x80
-      var upper: UInt8 = 0xBF
-      switch lead {
-      case 0xC2...0xDF: length = 2
-      case 0xE0: (length, lower) = (3, 0xA0)
-      case 0xE1...0xEC, 0xEE...0xEF: length = 3
-      case 0xED: (length, upper) = (3, 0x9F)
-      case 0xF0: (length, lower) = (4, 0x90)
-      case 0xF1...0xF3: length = 4
-      case 0xF4: (length, upper) = (4, 0x8F)
-      default: return false
-      }
-      guard index + length <= count, (lower...upper).contains(bytes[index + 1]) else {
-        return false
-      }
-      for offset in 2..<length where bytes[index + offset] & 0xC0 != 0x80 {
-        return false
-      }
-      index += length
-    }
-    return true
-  }
 
   // MARK: The document
 

@@ -47,21 +47,33 @@ public struct MarkdownRenderer: Sendable {
   func html<Result>(from markdown: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result)
     -> Result
   {
+    var source = markdown
+    return source.withUTF8 { html(fromUTF8: $0, body) }
+  }
+
+  /// ``html(from:_:)`` for Markdown given as UTF-8 bytes, as pages render it.
+  func html<Result>(from markdown: [UInt8], _ body: (UnsafeBufferPointer<UInt8>) -> Result)
+    -> Result
+  {
+    markdown.withUnsafeBufferPointer { html(fromUTF8: $0, body) }
+  }
+
+  private func html<Result>(
+    fromUTF8 bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+  ) -> Result {
     var cmarkOptions = CMARK_OPT_DEFAULT  // Safe: CMARK_OPT_UNSAFE is never set.
     if options.contains(.smartPunctuation) { cmarkOptions |= CMARK_OPT_SMART }
     if options.contains(.hardBreaks) { cmarkOptions |= CMARK_OPT_HARDBREAKS }
-    var source = markdown
-    return source.withUTF8 { bytes in
-      bytes.withMemoryRebound(to: CChar.self) { text in
-        guard let start = text.baseAddress,
-          let html = cmark_markdown_to_html(start, text.count, cmarkOptions)
-        else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
-        // cmark returns memory from malloc, which we must free.
-        defer { free(html) }
-        let count = strlen(html)
-        return html.withMemoryRebound(to: UInt8.self, capacity: count) { bytes in
-          body(UnsafeBufferPointer(start: bytes, count: count))
-        }
+    return bytes.withMemoryRebound(to: CChar.self) { text in
+      // An empty document (whose buffer may have no address) is empty HTML.
+      guard let start = text.baseAddress, !text.isEmpty,
+        let html = cmark_markdown_to_html(start, text.count, cmarkOptions)
+      else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+      // cmark returns memory from malloc, which we must free.
+      defer { free(html) }
+      let count = strlen(html)
+      return html.withMemoryRebound(to: UInt8.self, capacity: count) { bytes in
+        body(UnsafeBufferPointer(start: bytes, count: count))
       }
     }
   }

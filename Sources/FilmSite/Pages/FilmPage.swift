@@ -10,7 +10,7 @@ struct FilmPage {
   var film: Film { listed.film }
   var route: Route { listed.route }
 
-  func render(with renderer: PageRenderer, browse: BrowseIndex) -> String {
+  func render(with renderer: PageRenderer, browse: BrowseIndex) -> [UInt8] {
     let route = self.route
     var context = renderer.filmContext(film, at: route, for: renderer.theme.film)
     context["indexURL"] = .text(route.url(to: indexRoute))
@@ -31,7 +31,8 @@ struct FilmPage {
     context["yearURL"] = .optional(
       Taxonomy.names(of: film, kind: .years).first
         .flatMap { browse.years.term(named: $0) }.map { route.url(to: $0.route) })
-    let markdown = renderer.theme.film.render(context)
+    var markdown: [UInt8] = []
+    renderer.theme.film.render(context, into: &markdown)
     return renderer.layout(
       at: route,
       kind: "film",

@@ -13,9 +13,9 @@ struct IndexPage {
 
   var route: Route { pagination.route(forPage: number) }
 
-  func render(with renderer: PageRenderer) -> String {
+  func render(with renderer: PageRenderer) -> [UInt8] {
     let route = self.route
-    var rows = ""
+    var rows: [UInt8] = []
     let row = renderer.theme.row
     let page = renderer.pageContext(at: route)
     let prefix = route.depth > 0 ? RowPrefix(depth: route.depth, language: row.language) : nil
@@ -26,7 +26,7 @@ struct IndexPage {
       if let prefix, case .rendered(let text) = films[position].row,
         route.components.first != films[position].route.components.first
       {
-        rows += prefix.fill(text)
+        prefix.fill(text, into: &rows)
         continue
       }
       let values: TemplateContext
@@ -35,12 +35,12 @@ struct IndexPage {
       } else {
         values = renderer.filmValues(films[position].film, for: row)
       }
-      rows += row.render(
-        values, within: page, setting: "url", to: .text(route.url(to: films[position].route)))
+      row.render(
+        values, within: page, setting: "url", to: .text(route.url(to: films[position].route)),
+        into: &rows)
     }
     let range = pagination.itemRange(forPage: number)
     var context = renderer.commonContext(at: route)
-    context["rows"] = .text(rows)
     context["page"] = .text(String(number))
     context["pageCount"] = .text(String(pagination.pageCount))
     context["filmCount"] = .text(String(pagination.itemCount))
@@ -51,7 +51,8 @@ struct IndexPage {
       context["sectionTitle"] = .text(term.kind.title)
       context["sectionURL"] = .text(route.url(to: term.kind.route))
     }
-    let markdown = renderer.theme.index.render(context)
+    var markdown: [UInt8] = []
+    renderer.theme.index.render(context, setting: "rows", toBytes: rows, into: &markdown)
     return renderer.layout(
       at: route,
       kind: "index",

@@ -6,13 +6,15 @@
 struct NotFoundPage {
   static let filePath = "404.html"
 
-  func render(with renderer: PageRenderer) -> String {
+  func render(with renderer: PageRenderer) -> [UInt8] {
     let linkBase = renderer.configuration.baseURL
     var context = renderer.commonContext(at: .root, linkBase: linkBase)
     context["searchURL"] = .text(
       renderer.url(from: .root, to: SearchPage.route, linkBase: linkBase))
+    var markdown: [UInt8] = []
+    renderer.theme.notFound.render(context, into: &markdown)
     return renderer.layout(
       at: .root, kind: "not-found", title: "Page not found",
-      markdown: renderer.theme.notFound.render(context), linkBase: linkBase, canonical: false)
+      markdown: markdown, linkBase: linkBase, canonical: false)
   }
 }

@@ -80,8 +80,10 @@ struct PageRenderer: Sendable {
       "siteTitle": .text(configuration.title), "root": .text(token), "homeURL": .text(token),
       "posterPlaceholder": .text(token + Self.placeholderPath),
     ]
-    return .rendered(
-      template.render(values, within: page, setting: "url", to: .text(token + route.description)))
+    var row: [UInt8] = []
+    template.render(
+      values, within: page, setting: "url", to: .text(token + route.description), into: &row)
+    return .rendered(row)
   }
 
   /// Overviews longer than this are shown as plain text: real ones are a few
@@ -101,40 +103,46 @@ struct PageRenderer: Sendable {
       .joined(separator: " · ")
   }
 
-  /// Renders `markdown` and wraps it in the layout.
+  /// Renders `markdown` (UTF-8) and wraps it in the layout, giving the page's bytes.
   /// - Parameters:
   ///   - kind: `index`, `film`, `terms`, `search` or `not-found`, for the theme's styles.
   ///   - title: The page's own title; the site title follows it in `<title>`.
   ///   - pager: The page number and pagination of a film list, for its links.
   func layout(
-    at route: Route, kind: String, title: String?, markdown source: String,
+    at route: Route, kind: String, title: String?, markdown source: [UInt8],
     pager: (page: Int, pagination: Pagination)? = nil, linkBase: String? = nil,
     canonical: Bool = true
-  ) -> String {
-    // From cmark's buffer to the page's string in one copy, images finished on the way.
-    let html = markdown.html(from: source) { cmark in
+  ) -> [UInt8] {
+    // From cmark's buffer to the page's bytes: images finished on the way,
+    // and the characters HTML forbids (which numeric references can make) dropped.
+    var html = markdown.html(from: source) { cmark in
       var bytes: [UInt8] = []
       ImageAttributes.apply(to: cmark, into: &bytes)
-      return Escaping.removingForbiddenCharacters(String(decoding: bytes, as: UTF8.self))
+      return bytes
     }
+    // cmark writes some invalid numeric references (`&#xD800;`) as bytes that
+    // are not UTF-8; they become U+FFFD.
+    if !html.withUnsafeBufferPointer(UTF8Validation.isValid) {
+      html = Array(String(decoding: html, as: UTF8.self).utf8)
+    }
+    Escaping.removeForbiddenCharacters(from: &html)
     return layout(
       at: route, kind: kind, title: title, html: html, pager: pager, linkBase: linkBase,
       canonical: canonical)
   }
 
-  /// Wraps `html`, the page's content, in the layout.
+  /// Wraps `html`, the page's content (UTF-8), in the layout, giving the page's bytes.
   /// - Parameters:
   ///   - linkBase: An absolute URL that links start from instead of the page's
   ///     folder (the 404 page, which is served at any depth).
   ///   - canonical: Whether the page gets a canonical URL (when the site has a base URL).
   func layout(
-    at route: Route, kind: String, title: String?, html: String,
+    at route: Route, kind: String, title: String?, html: [UInt8],
     pager: (page: Int, pagination: Pagination)? = nil, linkBase: String? = nil,
     canonical: Bool = true
-  ) -> String {
+  ) -> [UInt8] {
     var context = commonContext(at: route, linkBase: linkBase)
     context["title"] = .text(title.map { "\($0) · \(configuration.title)" } ?? configuration.title)
-    context["content"] = .text(html)
     context["pageKind"] = .text(kind)
     context["attribution"] = .optional(configuration.attribution?.text)
     context["attributionURL"] = .optional(configuration.attribution?.url)
@@ -155,7 +163,10 @@ struct PageRenderer: Sendable {
         context["nextURL"] = .text(route.url(to: pagination.route(forPage: page + 1)))
       }
     }
-    return theme.layout.render(context)
+    var output: [UInt8] = []
+    output.reserveCapacity(html.count + 2048)
+    theme.layout.render(context, setting: "content", toBytes: html, into: &output)
+    return output
   }
 
   /// A link from the page at `route` to `target`: relative, or absolute from `linkBase`.

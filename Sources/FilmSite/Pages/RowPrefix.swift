@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
 /// The links of an index row from a page `d` folders deep all begin with
 /// `../` repeated `d` times (the root, the home page, the placeholder poster
 /// and the film's page, which lists are never inside). So a row is rendered
@@ -33,36 +39,36 @@ struct RowPrefix {
     text.unicodeScalars.contains(marker)
   }
 
-  /// `row` with this page's prefix in place of each token.
-  func fill(_ row: String) -> String {
-    var row = row
-    return row.withUTF8 { bytes -> String? in
-      let marker = Self.markerBytes
-      guard bytes.count >= marker.count else { return nil }
-      var out: [UInt8] = []
-      out.reserveCapacity(bytes.count + 64)
-      var index = 0
-      while index < bytes.count {
+  /// Appends `row` to `output` with this page's prefix in place of each token.
+  func fill(_ row: [UInt8], into output: inout [UInt8]) {
+    let marker = Self.markerBytes
+    row.withUnsafeBufferPointer { bytes in
+      guard let base = bytes.baseAddress else { return }
+      var position = 0
+      // Rows are mostly text without a marker: jump from one lead byte to the next.
+      while position < bytes.count,
+        let found = memchr(base + position, Int32(marker[0]), bytes.count - position)
+      {
+        let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[position..<index]))
         let next = index + marker.count
-        guard bytes[index] == marker[0], next <= bytes.count,
-          bytes[index..<next].elementsEqual(marker)
-        else {
-          out.append(bytes[index])
-          index += 1
+        guard next <= bytes.count, bytes[index..<next].elementsEqual(marker) else {
+          output.append(bytes[index])
+          position = index + 1
           continue
         }
         if bytes[next...].starts(with: escapedSuffix) {
-          out += escaped
-          index = next + escapedSuffix.count
+          output += escaped
+          position = next + escapedSuffix.count
         } else if bytes[next...].starts(with: [UInt8(ascii: "!")]) {
-          out += raw
-          index = next + 1
+          output += raw
+          position = next + 1
         } else {
-          out.append(bytes[index])
-          index += 1
+          output.append(bytes[index])
+          position = index + 1
         }
       }
-      return String(decoding: out, as: UTF8.self)
-    } ?? row
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[position...]))
+    }
   }
 }

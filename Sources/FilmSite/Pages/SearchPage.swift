@@ -2,7 +2,7 @@
 struct SearchPage {
   static let route = Route(["search"])
 
-  func render(with renderer: PageRenderer) -> String {
+  func render(with renderer: PageRenderer) -> [UInt8] {
     let route = Self.route
     var context = renderer.commonContext(at: route)
     context["indexURL"] = .text(route.url(toFile: SearchIndex.manifestPath))
@@ -10,7 +10,8 @@ struct SearchPage {
     for kind in TaxonomyKind.allCases {
       context[kind.folder + "URL"] = .text(route.url(to: kind.route))
     }
-    return renderer.layout(
-      at: route, kind: "search", title: "Search", html: renderer.theme.search.render(context))
+    var html: [UInt8] = []
+    renderer.theme.search.render(context, into: &html)
+    return renderer.layout(at: route, kind: "search", title: "Search", html: html)
   }
 }

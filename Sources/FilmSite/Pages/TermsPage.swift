@@ -4,7 +4,7 @@ struct TermsPage {
 
   var route: Route { taxonomy.kind.route }
 
-  func render(with renderer: PageRenderer) -> String {
+  func render(with renderer: PageRenderer) -> [UInt8] {
     let route = self.route
     var context = renderer.commonContext(at: route)
     context["heading"] = .text(taxonomy.kind.title)
@@ -16,8 +16,10 @@ struct TermsPage {
           "filmCount": .text(String(term.films.count)),
         ]
       })
+    var markdown: [UInt8] = []
+    renderer.theme.terms.render(context, into: &markdown)
     return renderer.layout(
       at: route, kind: "terms", title: taxonomy.kind.title,
-      markdown: renderer.theme.terms.render(context))
+      markdown: markdown)
   }
 }

@@ -16,4 +16,9 @@ public struct OutputFile: Sendable, Equatable {
   public init(path: String, text: String) {
     self.init(path: path, contents: Data(text.utf8))
   }
+
+  /// A file of UTF-8 `bytes`, as pages are rendered.
+  init(path: String, bytes: [UInt8]) {
+    self.init(path: path, contents: Data(bytes))
+  }
 }

@@ -85,20 +85,20 @@ public struct SiteRenderer: Sendable {
         number: list.page, pagination: list.pagination, films: entries,
         positions: list.listing.term.map { $0.films[range] } ?? ArraySlice(range),
         listing: list.listing)
-      return OutputFile(path: page.route.filePath, text: page.render(with: renderer))
+      return OutputFile(path: page.route.filePath, bytes: page.render(with: renderer))
     }
     try Self.renderInBatches(Array(entries.indices), batchSize: batchSize, into: sink) { offset in
       let page = filmPage(offset)
       return OutputFile(
-        path: page.route.filePath, text: page.render(with: renderer, browse: browse))
+        path: page.route.filePath, bytes: page.render(with: renderer, browse: browse))
     }
     var files = termsPages.map { page in
-      OutputFile(path: page.route.filePath, text: page.render(with: renderer))
+      OutputFile(path: page.route.filePath, bytes: page.render(with: renderer))
     }
     files.append(
-      OutputFile(path: SearchPage.route.filePath, text: SearchPage().render(with: renderer)))
+      OutputFile(path: SearchPage.route.filePath, bytes: SearchPage().render(with: renderer)))
     files.append(
-      OutputFile(path: NotFoundPage.filePath, text: NotFoundPage().render(with: renderer)))
+      OutputFile(path: NotFoundPage.filePath, bytes: NotFoundPage().render(with: renderer)))
 
     if let baseURL = configuration.baseURL {
       let routes =

@@ -8,14 +8,21 @@ public enum Escaping {
   /// Escapes `&`, `<`, `>`, `"` and `'`, and drops the control characters
   /// and noncharacters that HTML forbids.
   public static func html(_ text: String) -> String {
-    rewriting(text, special: isHTMLSpecial) { byte, out in
-      switch byte {
-      case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
-      case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
-      case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
-      case UInt8(ascii: "\""): out.append(contentsOf: "&quot;".utf8)
-      default: out.append(contentsOf: "&#39;".utf8)
-      }
+    rewriting(text, special: isHTMLSpecial, htmlEntity)
+  }
+
+  /// Appends `text` escaped as ``html(_:)`` does to `out`.
+  static func appendHTML(_ text: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    append(text, special: isHTMLSpecial, htmlEntity, to: &out)
+  }
+
+  private static func htmlEntity(_ byte: UInt8, _ out: inout [UInt8]) {
+    switch byte {
+    case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
+    case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
+    case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
+    case UInt8(ascii: "\""): out.append(contentsOf: "&quot;".utf8)
+    default: out.append(contentsOf: "&#39;".utf8)
     }
   }
 
@@ -24,13 +31,21 @@ public enum Escaping {
   /// drops leading white space, so that it cannot start a new block or an
   /// indented code block.
   public static func markdown(_ text: String) -> String {
-    rewriting(text, droppingLeading: isLineSpace, special: isMarkdownSpecial) { byte, out in
-      if isLineSpace(byte) {
-        out.append(UInt8(ascii: " "))
-      } else {
-        out.append(UInt8(ascii: "\\"))
-        out.append(byte)
-      }
+    rewriting(text, droppingLeading: isLineSpace, special: isMarkdownSpecial, markdownEscape)
+  }
+
+  /// Appends `text` escaped as ``markdown(_:)`` does to `out`.
+  static func appendMarkdown(_ text: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    append(
+      text, droppingLeading: isLineSpace, special: isMarkdownSpecial, markdownEscape, to: &out)
+  }
+
+  private static func markdownEscape(_ byte: UInt8, _ out: inout [UInt8]) {
+    if isLineSpace(byte) {
+      out.append(UInt8(ascii: " "))
+    } else {
+      out.append(UInt8(ascii: "\\"))
+      out.append(byte)
     }
   }
 
@@ -50,6 +65,22 @@ public enum Escaping {
   /// numeric references like `&#1;` into the characters themselves.
   public static func removingForbiddenCharacters(_ html: String) -> String {
     rewriting(html, special: { _ in false }, { byte, out in out.append(byte) })
+  }
+
+  /// Drops the characters HTML forbids from the UTF-8 `html`, as
+  /// ``removingForbiddenCharacters(_:)`` does; most pages have none, and
+  /// are only read.
+  static func removeForbiddenCharacters(from html: inout [UInt8]) {
+    let cleaned = html.withUnsafeBufferPointer { bytes -> [UInt8]? in
+      guard firstChange(in: bytes, from: 0, special: { _ in false }) < bytes.count else {
+        return nil
+      }
+      var out: [UInt8] = []
+      out.reserveCapacity(bytes.count)
+      append(bytes, special: { _ in false }, { byte, out in out.append(byte) }, to: &out)
+      return out
+    }
+    if let cleaned { html = cleaned }
   }
 
   /// Makes untrusted text safe to print in a one-line message: control and
@@ -107,33 +138,54 @@ public enum Escaping {
     var text = text
     let rewritten = text.withUTF8 { bytes -> String? in
       let start = bytes.firstIndex { !droppingLeading($0) } ?? bytes.count
-      // Most text needs no change, and much of it has a `·` or an accent whose
-      // lead byte could start a forbidden character: find the first byte that
-      // really needs work before copying anything.
-      var index = start
-      while index < bytes.count {
-        let byte = bytes[index]
-        if byte < 0x80 ? special(byte) : false { break }
-        if mayStartForbidden(byte), forbiddenLength(in: bytes, at: index) > 0 { break }
-        index += 1
-      }
-      guard start > 0 || index < bytes.count else { return nil }
+      guard start > 0 || firstChange(in: bytes, from: start, special: special) < bytes.count
+      else { return nil }
       var out: [UInt8] = []
       out.reserveCapacity(bytes.count - start + 16)
-      out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
-      while index < bytes.count {
-        let forbidden = forbiddenLength(in: bytes, at: index)
-        if forbidden > 0 {
-          index += forbidden
-          continue
-        }
-        let byte = bytes[index]
-        if byte < 0x80, special(byte) { rewrite(byte, &out) } else { out.append(byte) }
-        index += 1
-      }
+      append(bytes, droppingLeading: droppingLeading, special: special, rewrite, to: &out)
       return String(decoding: out, as: UTF8.self)
     }
     return rewritten ?? text
+  }
+
+  /// Appends `text` to `out` as ``rewriting(_:droppingLeading:special:_:)``
+  /// changes it: pages are written into one byte buffer, values and all.
+  @inline(__always)
+  private static func append(
+    _ bytes: UnsafeBufferPointer<UInt8>, droppingLeading: (UInt8) -> Bool = { _ in false },
+    special: (UInt8) -> Bool, _ rewrite: (UInt8, inout [UInt8]) -> Void,
+    to out: inout [UInt8]
+  ) {
+    let start = bytes.firstIndex { !droppingLeading($0) } ?? bytes.count
+    var index = firstChange(in: bytes, from: start, special: special)
+    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+    while index < bytes.count {
+      let forbidden = forbiddenLength(in: bytes, at: index)
+      if forbidden > 0 {
+        index += forbidden
+        continue
+      }
+      let byte = bytes[index]
+      if byte < 0x80, special(byte) { rewrite(byte, &out) } else { out.append(byte) }
+      index += 1
+    }
+  }
+
+  /// The first index from `start` of a byte that needs work: most text needs
+  /// no change, and much of it has a `·` or an accent whose lead byte could
+  /// start a forbidden character, so this is found before copying anything.
+  @inline(__always)
+  private static func firstChange(
+    in bytes: UnsafeBufferPointer<UInt8>, from start: Int, special: (UInt8) -> Bool
+  ) -> Int {
+    var index = start
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte < 0x80 ? special(byte) : false { break }
+      if mayStartForbidden(byte), forbiddenLength(in: bytes, at: index) > 0 { break }
+      index += 1
+    }
+    return index
   }
 
   /// Whether a forbidden character may start with `byte`: a control other

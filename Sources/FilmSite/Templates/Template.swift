@@ -10,7 +10,8 @@
 /// with it, so templates can put them on lines of their own.
 public struct Template: Sendable {
   indirect enum Node: Sendable {
-    case text(String)
+    /// The template's own text, as UTF-8: pages are written as bytes.
+    case text([UInt8])
     case value(name: String, escaped: Bool)
     case section(name: String, inverted: Bool, children: [Node])
   }
@@ -40,7 +41,7 @@ public struct Template: Sendable {
 
   private static func textBytes(in nodes: [Node]) -> Int {
     nodes.reduce(0) { total, node in
-      if case .text(let text) = node { return total + text.utf8.count }
+      if case .text(let text) = node { return total + text.count }
       return total
     }
   }
@@ -68,24 +69,44 @@ public struct Template: Sendable {
 
   /// Renders the template with `context`.
   public func render(_ context: TemplateContext) -> String {
-    render([.context(context)])
+    var output: [UInt8] = []
+    render(context, into: &output)
+    return String(decoding: output, as: UTF8.self)
+  }
+
+  /// Appends the template rendered with `context` to `output`, as UTF-8.
+  func render(_ context: TemplateContext, into output: inout [UInt8]) {
+    render([.context(context)], into: &output)
   }
 
   /// Renders the template with `context` inside `outer`: a name `context`
   /// lacks is looked up in `outer`, as in a section. Values shared by many
   /// renders (a page's links, for each of its rows) need not be copied into each.
   public func render(_ context: TemplateContext, within outer: TemplateContext) -> String {
-    render([.context(outer), .context(context)])
+    var output: [UInt8] = []
+    render([.context(outer), .context(context)], into: &output)
+    return String(decoding: output, as: UTF8.self)
   }
 
-  /// Renders the template with `context` inside `outer`, and with `name` set
-  /// to `value` over both: an index row's link, the one value that differs
-  /// between the pages that list a film, without copying the film's values.
+  /// Appends the template rendered with `context` inside `outer`, and with
+  /// `name` set to `value` over both, to `output`: an index row's link, the
+  /// one value that differs between the pages that list a film, without
+  /// copying the film's values.
   func render(
     _ context: TemplateContext, within outer: TemplateContext, setting name: String,
-    to value: TemplateValue
-  ) -> String {
-    render([.context(outer), .context(context), .value(name: name, value)])
+    to value: TemplateValue, into output: inout [UInt8]
+  ) {
+    render([.context(outer), .context(context), .value(name: name, value)], into: &output)
+  }
+
+  /// Appends the template rendered with `context` to `output`, with `name`
+  /// set to the UTF-8 `bytes`: a page's content, or an index page's rows,
+  /// which are made as bytes and need not become a string to be inserted.
+  func render(
+    _ context: TemplateContext, setting name: String, toBytes bytes: [UInt8],
+    into output: inout [UInt8]
+  ) {
+    render([.context(context), .bytes(name: name, bytes)], into: &output)
   }
 
   /// One level of name lookup: a context, or a single value (a section's `.`,
@@ -93,64 +114,96 @@ public struct Template: Sendable {
   private enum Scope {
     case context(TemplateContext)
     case value(name: String, TemplateValue)
+    case bytes(name: String, [UInt8])
   }
 
-  private func render(_ scopes: [Scope]) -> String {
-    var output = ""
+  /// What a name stands for: a value, or text given as UTF-8.
+  private enum Found {
+    case value(TemplateValue)
+    case bytes([UInt8])
+
+    var isPresent: Bool {
+      switch self {
+      case .value(let value): return value.isPresent
+      case .bytes(let bytes): return !bytes.isEmpty
+      }
+    }
+  }
+
+  private func render(_ scopes: [Scope], into output: inout [UInt8]) {
     // About what the template writes: a row kept for every film must not
-    // carry a page's worth of spare capacity.
-    output.reserveCapacity(textBytes + 256)
+    // carry a page's worth of spare capacity. (Appending to a page, the
+    // buffer grows as arrays do: reserving exactly would copy it each time.)
+    if output.isEmpty { output.reserveCapacity(textBytes + 256) }
     var scopes = scopes
     render(nodes, scopes: &scopes, into: &output)
-    return output
   }
 
-  private func render(_ nodes: [Node], scopes: inout [Scope], into output: inout String) {
+  private func render(_ nodes: [Node], scopes: inout [Scope], into output: inout [UInt8]) {
     for node in nodes {
       switch node {
       case .text(let text):
-        output += text
+        output.append(contentsOf: text)
       case .value(let name, let escaped):
         switch lookup(name, in: scopes) {
-        case .text(let text): output += escaped ? language.escape(text) : text
-        case .list, .absent: continue
-        }
-      case .section(let name, let inverted, let children):
-        let value = lookup(name, in: scopes)
-        if inverted {
-          if !value.isPresent { render(children, scopes: &scopes, into: &output) }
+        case .value(.text(var text)):
+          text.withUTF8 { insert($0, escaped: escaped, into: &output) }
+        case .bytes(let bytes):
+          bytes.withUnsafeBufferPointer { insert($0, escaped: escaped, into: &output) }
+        case .value(.list), .value(.absent):
           continue
         }
-        switch value {
-        case .list(let items):
+      case .section(let name, let inverted, let children):
+        let found = lookup(name, in: scopes)
+        if inverted {
+          if !found.isPresent { render(children, scopes: &scopes, into: &output) }
+          continue
+        }
+        guard found.isPresent else { continue }
+        switch found {
+        case .value(.list(let items)):
           for item in items {
             scopes.append(.context(item))
             render(children, scopes: &scopes, into: &output)
             scopes.removeLast()
           }
-        case .text:
-          guard value.isPresent else { continue }
+        case .value(let value):
           scopes.append(.value(name: ".", value))
           render(children, scopes: &scopes, into: &output)
           scopes.removeLast()
-        case .absent:
-          break
+        case .bytes(let bytes):
+          scopes.append(.bytes(name: ".", bytes))
+          render(children, scopes: &scopes, into: &output)
+          scopes.removeLast()
         }
       }
     }
   }
 
+  /// Appends `text`, escaped for the template's language unless `escaped` is false.
+  private func insert(
+    _ text: UnsafeBufferPointer<UInt8>, escaped: Bool, into output: inout [UInt8]
+  ) {
+    if escaped {
+      language.escape(text, into: &output)
+    } else {
+      output.append(contentsOf: text)
+    }
+  }
+
   /// The innermost scope's value wins, as in Mustache.
-  private func lookup(_ name: String, in scopes: [Scope]) -> TemplateValue {
+  private func lookup(_ name: String, in scopes: [Scope]) -> Found {
     for scope in scopes.reversed() {
       switch scope {
       case .context(let context):
-        if let value = context[name] { return value }
+        if let value = context[name] { return .value(value) }
       case .value(let scopeName, let value):
-        if scopeName == name { return value }
+        if scopeName == name { return .value(value) }
+      case .bytes(let scopeName, let bytes):
+        if scopeName == name { return .bytes(bytes) }
       }
     }
-    return .absent
+    return .value(.absent)
   }
 }
 
@@ -179,8 +232,7 @@ struct TemplateParser {
 
     func appendText(_ end: Int, to stack: inout [OpenSection]) {
       guard end > textStart else { return }
-      let text = String(decoding: source[textStart..<end], as: UTF8.self)
-      stack[stack.count - 1].nodes.append(.text(text))
+      stack[stack.count - 1].nodes.append(.text(Array(source[textStart..<end])))
     }
 
     while let open = find("{{", from: index) {

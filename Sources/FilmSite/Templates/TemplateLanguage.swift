@@ -17,4 +17,12 @@ public enum TemplateLanguage: Sendable {
     case .markdown: return Escaping.markdown(value)
     }
   }
+
+  /// Appends the UTF-8 `value` escaped for this language to `out`.
+  func escape(_ value: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+    switch self {
+    case .html: Escaping.appendHTML(value, to: &out)
+    case .markdown: Escaping.appendMarkdown(value, to: &out)
+    }
+  }
 }

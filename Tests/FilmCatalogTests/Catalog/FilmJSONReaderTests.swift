@@ -87,7 +87,7 @@ import Testing
         interesting[Int(random.next() % UInt64(interesting.count))]
       }
       let expected = String(validating: bytes, as: UTF8.self) != nil
-      let actual = bytes.withUnsafeBufferPointer { FilmJSONReader.isValidUTF8($0) }
+      let actual = bytes.withUnsafeBufferPointer { UTF8Validation.isValid($0) }
       #expect(actual == expected, "\(bytes)")
     }
   }

@@ -42,9 +42,25 @@ import Testing
     let row: TemplateContext = ["title": .text("Row"), "body": .text("row-body")]
     let page: TemplateContext = ["body": .text("page-body"), "year": .text("1999")]
     #expect(template.render(row, within: page) == "Row row-body 1999")
+    var bytes: [UInt8] = []
+    template.render(row, within: page, setting: "body", to: .text("a&b"), into: &bytes)
+    #expect(String(decoding: bytes, as: UTF8.self) == "Row a&amp;b 1999")
+  }
+
+  @Test func bytesSetForOneRenderAreInsertedAsTheyAreOrEscaped() throws {
+    let template = try Template(
+      source: "{{{body}}}|{{body}}|{{#body}}[{{{.}}}]{{/body}}{{^body}}none{{/body}}|{{title}}",
+      file: "t", language: .html, schema: schema)
+    var bytes = Array("…".utf8)
+    template.render(
+      ["title": .text("T"), "body": .text("hidden")], setting: "body",
+      toBytes: Array("<p>é</p>".utf8), into: &bytes)
     #expect(
-      template.render(row, within: page, setting: "body", to: .text("a&b"))
-        == "Row a&amp;b 1999")
+      String(decoding: bytes, as: UTF8.self)
+        == "…<p>é</p>|&lt;p&gt;é&lt;/p&gt;|[<p>é</p>]|T")
+    var empty: [UInt8] = []
+    template.render(["title": .text("T")], setting: "body", toBytes: [], into: &empty)
+    #expect(String(decoding: empty, as: UTF8.self) == "||none|T")
   }
 
   @Test func standaloneTagsTakeTheirLine() throws {
