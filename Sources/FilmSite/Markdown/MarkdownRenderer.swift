@@ -66,14 +66,26 @@ public struct MarkdownRenderer: Sendable {
     if options.contains(.hardBreaks) { cmarkOptions |= CMARK_OPT_HARDBREAKS }
     return bytes.withMemoryRebound(to: CChar.self) { text in
       // An empty document (whose buffer may have no address) is empty HTML.
-      guard let start = text.baseAddress, !text.isEmpty,
-        let html = cmark_markdown_to_html(start, text.count, cmarkOptions)
-      else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
-      // cmark returns memory from malloc, which we must free.
-      defer { free(html) }
-      let count = strlen(html)
-      return html.withMemoryRebound(to: UInt8.self, capacity: count) { bytes in
-        body(UnsafeBufferPointer(start: bytes, count: count))
+      guard let start = text.baseAddress, !text.isEmpty else {
+        return body(UnsafeBufferPointer(start: nil, count: 0))
+      }
+      // Everything cmark allocates for the document, the HTML included,
+      // comes from this thread's arena and goes back at once at the end.
+      var memory = cmark_mem(
+        calloc: ThreadArena.calloc, realloc: ThreadArena.realloc, free: ThreadArena.free)
+      defer { ThreadArena.reset() }
+      return withUnsafeMutablePointer(to: &memory) { memory in
+        guard let parser = cmark_parser_new_with_mem(cmarkOptions, memory) else {
+          return body(UnsafeBufferPointer(start: nil, count: 0))
+        }
+        cmark_parser_feed(parser, start, text.count)
+        guard let document = cmark_parser_finish(parser),
+          let html = cmark_render_html(document, cmarkOptions)
+        else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+        let count = strlen(html)
+        return html.withMemoryRebound(to: UInt8.self, capacity: count) { bytes in
+          body(UnsafeBufferPointer(start: bytes, count: count))
+        }
       }
     }
   }

@@ -1,0 +1,157 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// A bump allocator for libcmark, one per thread.
+///
+/// cmark allocates every node, every buffer and the HTML it returns through
+/// an allocator it is given, and frees each one again at the end of the
+/// document: for a page of a few kilobytes that was about as much time in
+/// `malloc` and `free` as cmark spent parsing. Here allocation moves a pointer
+/// within a chunk, `free` does nothing, and ``reset()`` takes back a whole
+/// document's memory at once, after its HTML has been copied out.
+///
+/// Each block keeps its size in the 16 bytes before it, so `realloc` can copy
+/// it (or grow it in place when it is the last one). Memory is per thread, so
+/// renders on different cores never share a chunk.
+enum ThreadArena {
+  /// The chunk size; a larger request gets a chunk of its own.
+  static let chunkSize = 256 * 1024
+  private static let headerSize = 16
+
+  /// `calloc` for cmark.
+  static let calloc: @convention(c) (Int, Int) -> UnsafeMutableRawPointer? = { count, size in
+    let (total, overflow) = count.multipliedReportingOverflow(by: size)
+    guard !overflow, let block = ThreadArena.allocate(total) else { return nil }
+    memset(block, 0, total)
+    return block
+  }
+
+  /// `realloc` for cmark.
+  static let realloc: @convention(c) (UnsafeMutableRawPointer?, Int) -> UnsafeMutableRawPointer? =
+    { pointer, size in
+      ThreadArena.reallocate(pointer, to: size)
+    }
+
+  /// `free` for cmark: memory comes back at ``reset()``.
+  static let free: @convention(c) (UnsafeMutableRawPointer?) -> Void = { _ in }
+
+  /// Takes back everything allocated on this thread since the last reset.
+  /// Nothing allocated before may be used after.
+  static func reset() {
+    let state = current
+    releaseChunks(from: state.pointee.retired)
+    state.pointee.retired = nil
+    state.pointee.last = nil
+    if state.pointee.capacity > chunkSize {
+      // A chunk grown for one huge document is not kept for the next.
+      releaseChunks(from: state.pointee.chunk, following: false)
+      state.pointee.chunk = nil
+      state.pointee.capacity = 0
+    }
+    state.pointee.used = headerSize
+  }
+
+  /// One thread's chunk: `used` bytes of `capacity` taken, the first 16
+  /// holding the link to the chunk retired before it.
+  private struct State {
+    var chunk: UnsafeMutableRawPointer?
+    var used: Int
+    var capacity: Int
+    /// Chunks filled since the last reset, linked through their first bytes.
+    var retired: UnsafeMutableRawPointer?
+    /// The last block handed out, which `realloc` can grow in place.
+    var last: UnsafeMutableRawPointer?
+  }
+
+  /// The key of each thread's state, freed with the thread.
+  private static let key: pthread_key_t = {
+    var key = pthread_key_t()
+    pthread_key_create(&key) { raw in
+      guard let state = raw?.assumingMemoryBound(to: State.self) else { return }
+      releaseChunks(from: state.pointee.retired)
+      releaseChunks(from: state.pointee.chunk, following: false)
+      state.deinitialize(count: 1)
+      state.deallocate()
+    }
+    return key
+  }()
+
+  private static var current: UnsafeMutablePointer<State> {
+    if let raw = pthread_getspecific(key) { return raw.assumingMemoryBound(to: State.self) }
+    let state = UnsafeMutablePointer<State>.allocate(capacity: 1)
+    state.initialize(to: State(chunk: nil, used: 0, capacity: 0, retired: nil, last: nil))
+    pthread_setspecific(key, state)
+    return state
+  }
+
+  private static func rounded(_ size: Int) -> Int { (size + 15) & ~15 }
+
+  /// A block of `size` bytes, 16-byte aligned, or `nil` when memory runs out.
+  static func allocate(_ size: Int) -> UnsafeMutableRawPointer? {
+    guard size >= 0, size <= Int.max / 2 else { return nil }
+    let state = current
+    let need = headerSize + rounded(size)
+    if state.pointee.chunk == nil || state.pointee.used + need > state.pointee.capacity {
+      guard newChunk(for: need, in: state) else { return nil }
+    }
+    guard let chunk = state.pointee.chunk else { return nil }
+    let header = chunk + state.pointee.used
+    header.storeBytes(of: size, as: Int.self)
+    state.pointee.used += need
+    let block = header + headerSize
+    state.pointee.last = block
+    return block
+  }
+
+  /// Retires the current chunk and starts one with room for `need` bytes.
+  private static func newChunk(for need: Int, in state: UnsafeMutablePointer<State>) -> Bool {
+    let capacity = max(chunkSize, headerSize + need)
+    guard let fresh = malloc(capacity) else { return false }
+    fresh.storeBytes(of: nil, as: UnsafeMutableRawPointer?.self)
+    if let old = state.pointee.chunk {
+      old.storeBytes(of: state.pointee.retired, as: UnsafeMutableRawPointer?.self)
+      state.pointee.retired = old
+    }
+    state.pointee.chunk = fresh
+    state.pointee.capacity = capacity
+    state.pointee.used = headerSize
+    state.pointee.last = nil
+    return true
+  }
+
+  /// `pointer`'s block with room for `size` bytes, its bytes kept.
+  static func reallocate(_ pointer: UnsafeMutableRawPointer?, to size: Int)
+    -> UnsafeMutableRawPointer?
+  {
+    guard let pointer else { return allocate(size) }
+    guard size >= 0, size <= Int.max / 2 else { return nil }
+    let state = current
+    let oldSize = (pointer - headerSize).load(as: Int.self)
+    if pointer == state.pointee.last {
+      // The last block grows (or shrinks) where it is when the chunk has room.
+      let used = state.pointee.used - rounded(oldSize) + rounded(size)
+      if used <= state.pointee.capacity {
+        state.pointee.used = used
+        (pointer - headerSize).storeBytes(of: size, as: Int.self)
+        return pointer
+      }
+    }
+    guard let block = allocate(size) else { return nil }
+    memcpy(block, pointer, min(oldSize, size))
+    return block
+  }
+}
+
+/// Gives `chunk` back to the system, and the chunks linked from it unless
+/// `following` is false. (At file scope: inside ``ThreadArena``, `free` is
+/// the allocator's own, which does nothing.)
+private func releaseChunks(from chunk: UnsafeMutableRawPointer?, following: Bool = true) {
+  var next = chunk
+  while let chunk = next {
+    next = following ? chunk.load(as: UnsafeMutableRawPointer?.self) : nil
+    free(chunk)
+  }
+}
