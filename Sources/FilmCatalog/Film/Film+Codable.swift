@@ -28,18 +28,21 @@ extension Film {
   /// (`"1999-10-15"`). Missing and `null` optional fields decode as absent.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: Key.self)
-    id = try Self.decodeID(from: container)
-    title = try container.decode(String.self, forKey: .title)
-    year =
+    let id = try Self.decodeID(from: container)
+    let title = try container.decode(String.self, forKey: .title)
+    let year =
       try container.decodeIfPresent(Int.self, forKey: .year)
       ?? Self.decodeYear(from: container, keys: [.releaseDate, .releaseDateCamel])
-    runtime = try container.decodeIfPresent(Int.self, forKey: .runtime)
-    director = try container.decodeIfPresent(String.self, forKey: .director)
-    genres = try container.decodeIfPresent([String].self, forKey: .genres) ?? []
-    overview = try container.decodeIfPresent(String.self, forKey: .overview)
-    posterPath =
+    let runtime = try container.decodeIfPresent(Int.self, forKey: .runtime)
+    let director = try container.decodeIfPresent(String.self, forKey: .director)
+    let genres = try container.decodeIfPresent([String].self, forKey: .genres) ?? []
+    let overview = try container.decodeIfPresent(String.self, forKey: .overview)
+    let posterPath =
       try container.decodeIfPresent(String.self, forKey: .posterPath)
       ?? container.decodeIfPresent(String.self, forKey: .posterPathSnake)
+    self.init(
+      id: id, title: title, year: year, runtime: runtime, director: director, genres: genres,
+      overview: overview, posterPath: posterPath)
   }
 
   /// Encodes the film in the camelCase spelling, leaving absent fields out.
