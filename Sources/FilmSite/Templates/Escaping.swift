@@ -72,9 +72,7 @@ public enum Escaping {
   /// are only read.
   static func removeForbiddenCharacters(from html: inout [UInt8]) {
     let cleaned = html.withUnsafeBufferPointer { bytes -> [UInt8]? in
-      guard firstChange(in: bytes, from: 0, special: { _ in false }) < bytes.count else {
-        return nil
-      }
+      guard firstForbidden(in: bytes) < bytes.count else { return nil }
       var out: [UInt8] = []
       out.reserveCapacity(bytes.count)
       append(bytes, special: { _ in false }, { byte, out in out.append(byte) }, to: &out)
@@ -186,6 +184,33 @@ public enum Escaping {
       index += 1
     }
     return index
+  }
+
+  /// The index of the first forbidden character in `bytes` (valid UTF-8),
+  /// or its count. A page is mostly ASCII text and markup: eight bytes with
+  /// no control character, DEL or non-ASCII byte are passed over at once.
+  private static func firstForbidden(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    guard let base = UnsafeRawPointer(bytes.baseAddress) else { return 0 }
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    var index = 0
+    while index < bytes.count {
+      if index + 8 <= bytes.count {
+        let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+        let below0x20 = (word &- 0x20 &* ones) & ~word & highs
+        let delete = word ^ (0x7F &* ones)
+        let is0x7F = (delete &- ones) & ~delete & highs
+        if word & highs == 0, below0x20 == 0, is0x7F == 0 {
+          index += 8
+          continue
+        }
+      }
+      if mayStartForbidden(bytes[index]), forbiddenLength(in: bytes, at: index) > 0 {
+        return index
+      }
+      index += 1
+    }
+    return bytes.count
   }
 
   /// Whether a forbidden character may start with `byte`: a control other

@@ -83,6 +83,28 @@ import Testing
     #expect(disagreements.isEmpty, "disagree on \(disagreements.prefix(10))")
   }
 
+  /// Pages drop forbidden characters from their bytes, passing over eight
+  /// plain bytes at a time; they must drop what the string form drops,
+  /// wherever in a word the character falls.
+  @Test func pageBytesLoseWhatTheStringFormLoses() {
+    let scalars: [UInt32] = [0x1, 0x7F, 0x85, 0x9F, 0xA0, 0xFDD0, 0xFFFE, 0xFFFD, 0x1FFFF, 0x1F3AC]
+    let pieces =
+      ["a", "<p>", "\n", "\t", "\r", "·", "é", "\u{1B}", " ", "~"]
+      + scalars.compactMap(Unicode.Scalar.init).map { String(Character($0)) }
+    var state: UInt64 = 42
+    func next() -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int(truncatingIfNeeded: state >> 33)
+    }
+    for _ in 0..<5000 {
+      let text = (0..<(next() % 40)).map { _ in pieces[next() % pieces.count] }.joined()
+      var bytes = Array(text.utf8)
+      Escaping.removeForbiddenCharacters(from: &bytes)
+      #expect(
+        bytes == Array(Escaping.removingForbiddenCharacters(text).utf8), "\(Array(text.utf8))")
+    }
+  }
+
   @Test func escapingKeepsTextAroundDroppedCharacters() {
     #expect(Escaping.html("é\u{85}<ü\u{FFFF}") == "é&lt;ü")
     #expect(Escaping.markdown("\r\n é*\u{10FFFE}") == #"é\*"#)
