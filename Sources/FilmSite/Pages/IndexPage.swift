@@ -18,14 +18,15 @@ struct IndexPage {
     var rows: [UInt8] = []
     let row = renderer.theme.row
     let page = renderer.pageContext(at: route)
-    let prefix = route.depth > 0 ? RowPrefix(depth: route.depth, language: row.language) : nil
+    // A row rendered once takes this page's prefix when the links from the
+    // page to a film really are the prefix and the film's route: when the
+    // page is below the root and outside the films' folder (lists always
+    // are). Other rows render here.
+    let prefix =
+      route.depth > 0 && route.components.first != Film.routeFolder
+      ? RowPrefix(depth: route.depth, language: row.language) : nil
     for position in positions {
-      // A row rendered once takes this page's prefix, when the links from
-      // the page to the film really are the prefix and the film's route
-      // (lists are never inside the films' folder); other rows render here.
-      if let prefix, case .rendered(let text) = films[position].row,
-        route.components.first != films[position].route.components.first
-      {
+      if let prefix, case .rendered(let text) = films[position].row {
         prefix.fill(text, into: &rows)
         continue
       }

@@ -6,13 +6,16 @@ extension Film {
   /// The longest id holding any other character, in UTF-8 bytes (it is written as hex).
   public static let maximumEncodedIDLength = 64
 
+  /// The folder every film's page is in.
+  public static let routeFolder = "films"
+
   /// The film's detail page: `films/<id>-<slug>/`, or `films/<id>/` when the
   /// title has no slug. A pure function of the film value.
   /// - Throws: ``RouteError`` when the id is empty or too long to be a file name.
   public func route() throws -> Route {
     let segment = try Self.idSegment(id)
     let slug = Slug.make(title)
-    return Route(["films", slug.isEmpty ? segment : segment + "-" + slug])
+    return Route([Self.routeFolder, slug.isEmpty ? segment : segment + "-" + slug])
   }
 
   /// The id as a path segment that can never leave `films/` or meet another film's.
