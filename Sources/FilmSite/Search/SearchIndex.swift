@@ -1,4 +1,5 @@
 import FilmCatalog
+import Synchronization
 
 /// The static index that `search/`'s script reads: a small manifest and chunks of films.
 ///
@@ -49,9 +50,10 @@ public enum SearchIndex {
   ) rethrows {
     var lines: [String] = []
     lines.reserveCapacity(entries.count)
-    // Each distinct word, with the films (positions in `lines`) that have it, in site order.
-    var filmsByWord: [String: [Int32]] = [:]
     var unfindable: [Int32] = []
+    // Each distinct word, with the films (positions in `lines`) that have it,
+    // in site order; in shares by the word's first byte, each filled by one core.
+    let shares = (0..<2).map { _ in WordShare() }
     // Folding the words and writing the line of a film are independent of
     // other films, so they run on every core, a block of films at a time so
     // that the words of every film are never held at once.
@@ -61,21 +63,20 @@ public enum SearchIndex {
       let prepared = SiteRenderer.concurrentMap(block) { entry in
         (words: words(of: entry.film), line: line(for: entry.film, at: entry.route))
       }
+      let first = Int32(lines.count)
       for film in prepared {
-        let position = Int32(lines.count)
-        lines.append(film.line)
         // A film with no letter or digit in its title, director and year cannot be
         // found by a query, but is still filed (under the empty key) so that the
         // index lists every film.
-        if film.words.isEmpty { unfindable.append(position) }
-        for word in film.words {
-          // A word that comes twice in one film: its list already ends with the film.
-          if filmsByWord[word]?.last != position {
-            filmsByWord[word, default: []].append(position)
-          }
-        }
+        if film.words.isEmpty { unfindable.append(Int32(lines.count)) }
+        lines.append(film.line)
+      }
+      _ = SiteRenderer.concurrentMap(Array(shares.indices)) { share in
+        shares[share].add(prepared.map(\.words), from: first, share: share, of: shares.count)
       }
     }
+    var filmsByWord: [String: [Int32]] = [:]
+    for share in shares { filmsByWord.merge(share.taken()) { first, _ in first } }
 
     var chunks: [(key: String, films: [Int32])] = []
     if !unfindable.isEmpty { chunks.append(("", unfindable)) }
@@ -88,34 +89,45 @@ public enum SearchIndex {
     }
     chunks.sort { $0.key.unicodeScalars.lexicographicallyPrecedes($1.key.unicodeScalars) }
 
-    var files: [OutputFile] = []
-    var pendingBytes = 0
-    var listed: [String] = []
-    listed.reserveCapacity(chunks.count)
-    for chunk in chunks {
-      let file = fileName(of: chunk.key)
-      var text = "[\n"
-      for (offset, position) in chunk.films.enumerated() {
-        if offset > 0 { text += ",\n" }
-        text += lines[Int(position)]
+    // The chunks are written on every core, about four megabytes at a time.
+    let filmsPerHandOver = 40_000
+    var start = 0
+    while start < chunks.count {
+      var end = start
+      var films = 0
+      while end < chunks.count, films < filmsPerHandOver {
+        films += chunks[end].films.count
+        end += 1
       }
-      text += "\n]\n"
-      files.append(OutputFile(path: folder + "/" + file, text: text))
-      pendingBytes += text.utf8.count
-      if pendingBytes > 4 << 20 {
-        try sink(files)
-        files = []
-        pendingBytes = 0
-      }
-      listed.append(
-        "{\"key\": \(JSONStringLiteral.quoted(chunk.key)), \"file\": \(JSONStringLiteral.quoted(file)), \"films\": \(chunk.films.count)}"
-      )
+      try sink(
+        SiteRenderer.concurrentMap(Array(chunks[start..<end])) { [lines] chunk in
+          OutputFile(
+            path: folder + "/" + fileName(of: chunk.key),
+            bytes: chunkJSON(chunk.films, lines: lines))
+        })
+      start = end
+    }
+    let listed = chunks.map { chunk in
+      "{\"key\": \(JSONStringLiteral.quoted(chunk.key)), \"file\": \(JSONStringLiteral.quoted(fileName(of: chunk.key))), \"films\": \(chunk.films.count)}"
     }
     let manifest =
       "{\"version\": 1, \"films\": \(entries.count), \"chunks\": [\n"
       + listed.joined(separator: ",\n") + "\n]}\n"
-    files.append(OutputFile(path: manifestPath, text: manifest))
-    try sink(files)
+    try sink([OutputFile(path: manifestPath, text: manifest)])
+  }
+
+  /// A chunk: the lines of `films`, one per line, as a JSON array.
+  private static func chunkJSON(_ films: [Int32], lines: [String]) -> [UInt8] {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(films.count * 100 + 8)
+    bytes += "[\n".utf8
+    for (offset, position) in films.enumerated() {
+      if offset > 0 { bytes += ",\n".utf8 }
+      var line = lines[Int(position)]
+      line.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+    bytes += "\n]\n".utf8
+    return bytes
   }
 
   /// The folded words a film is found by: its title's, its director's and its year.
@@ -196,5 +208,38 @@ public enum SearchIndex {
       name.unicodeScalars.append(digits[Int(byte & 0x0F)])
     }
     return name + ".json"
+  }
+}
+
+/// One core's share of the search index's words: those whose first byte
+/// falls to it. Shares hold different words, so the cores file a block's
+/// words at once without meeting.
+private final class WordShare: Sendable {
+  private let filmsByWord = Mutex<[String: [Int32]]>([:])
+
+  /// Files the words of films `first`, `first + 1`… that belong to share
+  /// `share` of `count`.
+  func add(_ words: [[String]], from first: Int32, share: Int, of count: Int) {
+    filmsByWord.withLock { filmsByWord in
+      for (offset, films) in words.enumerated() {
+        let position = first + Int32(offset)
+        for word in films where Int(word.utf8.first ?? 0) % count == share {
+          // A word that comes twice in one film: its list already ends with the film.
+          Self.append(position, to: &filmsByWord[word, default: []])
+        }
+      }
+    }
+  }
+
+  private static func append(_ position: Int32, to films: inout [Int32]) {
+    if films.last != position { films.append(position) }
+  }
+
+  /// The words filed, leaving the share empty.
+  func taken() -> [String: [Int32]] {
+    filmsByWord.withLock { filmsByWord in
+      defer { filmsByWord = [:] }
+      return filmsByWord
+    }
   }
 }

@@ -92,6 +92,32 @@ import Testing
     #expect(files["search/mad.json"]?.contains("\"Mad\"") == true)
   }
 
+  @Test func filmsPastTheFirstBlockAreFiledUnderEveryWordInSiteOrder() throws {
+    // More films than one block of folding (8,192), with words whose first
+    // bytes are odd and even (each core files its own), some twice in a film.
+    let films = (0..<9_000).map { number in
+      Film(
+        id: String(number), title: number % 2 == 0 ? "Alpha Beta Alpha" : "Beta Gamma",
+        year: 1990 + number % 3)
+    }
+    let files = try index(films)
+    // Chunks of more than 1,000 films are split down to the whole word.
+    func listed(_ chunk: String) throws -> [String] {
+      let text = try #require(files["search/\(chunk).json"])
+      return text.split(separator: "\n").filter { $0.hasPrefix("[\"") }.map(String.init)
+    }
+    #expect(try listed("alpha").count == 4_500)
+    #expect(try listed("beta").count == 9_000)
+    #expect(try listed("gamma").count == 4_500)
+    #expect(try listed("1990").count == 3_000)
+    // Each in site order: the routes' numbers grow down the chunk.
+    let numbers = try listed("beta").map { line in
+      Int(line.split(separator: "/")[1].prefix { $0.isNumber }) ?? -1
+    }
+    #expect(numbers == numbers.sorted())
+    #expect(Set(numbers).count == 9_000)
+  }
+
   @Test func aFilmWithoutWordsIsStillListed() throws {
     let files = try index([Film(id: "7", title: "…")])
     #expect(files["search/_.json"] == "[\n[\"…\",null,null,\"films/7/\"]\n]\n")
