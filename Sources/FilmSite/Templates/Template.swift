@@ -12,8 +12,9 @@ public struct Template: Sendable {
   indirect enum Node: Sendable {
     /// The template's own text, as UTF-8: pages are written as bytes.
     case text([UInt8])
-    case value(name: String, escaped: Bool)
-    case section(name: String, inverted: Bool, children: [Node])
+    /// `key` is the name's ``TemplateContext/key(of:)``, made once.
+    case value(name: String, key: UInt64, escaped: Bool)
+    case section(name: String, key: UInt64, inverted: Bool, children: [Node])
   }
 
   /// The file the template came from, for messages.
@@ -58,8 +59,8 @@ public struct Template: Sendable {
     for node in nodes {
       switch node {
       case .text: break
-      case .value(let name, _): names.insert(name)
-      case .section(let name, _, let children):
+      case .value(let name, _, _): names.insert(name)
+      case .section(let name, _, _, let children):
         names.insert(name)
         names.formUnion(Self.names(in: children))
       }
@@ -96,7 +97,12 @@ public struct Template: Sendable {
     _ context: TemplateContext, within outer: TemplateContext, setting name: String,
     to value: TemplateValue, into output: inout [UInt8]
   ) {
-    render([.context(outer), .context(context), .value(name: name, value)], into: &output)
+    render(
+      [
+        .context(outer), .context(context),
+        .value(name: name, key: TemplateContext.key(of: name), value),
+      ],
+      into: &output)
   }
 
   /// Appends the template rendered with `context` to `output`, with `name`
@@ -106,16 +112,20 @@ public struct Template: Sendable {
     _ context: TemplateContext, setting name: String, toBytes bytes: [UInt8],
     into output: inout [UInt8]
   ) {
-    render([.context(context), .bytes(name: name, bytes)], into: &output)
+    render(
+      [.context(context), .bytes(name: name, key: TemplateContext.key(of: name), bytes)],
+      into: &output)
   }
 
   /// One level of name lookup: a context, or a single value (a section's `.`,
   /// or a value set for one render) that needs no dictionary of its own.
   private enum Scope {
     case context(TemplateContext)
-    case value(name: String, TemplateValue)
-    case bytes(name: String, [UInt8])
+    case value(name: String, key: UInt64, TemplateValue)
+    case bytes(name: String, key: UInt64, [UInt8])
   }
+
+  private static let dotKey = TemplateContext.key(of: ".")
 
   /// What a name stands for: a value, or text given as UTF-8.
   private enum Found {
@@ -144,8 +154,8 @@ public struct Template: Sendable {
       switch node {
       case .text(let text):
         output.append(contentsOf: text)
-      case .value(let name, let escaped):
-        switch lookup(name, in: scopes) {
+      case .value(let name, let key, let escaped):
+        switch lookup(name, key: key, in: scopes) {
         case .value(.text(var text)):
           text.withUTF8 { insert($0, escaped: escaped, into: &output) }
         case .bytes(let bytes):
@@ -153,8 +163,8 @@ public struct Template: Sendable {
         case .value(.list), .value(.absent):
           continue
         }
-      case .section(let name, let inverted, let children):
-        let found = lookup(name, in: scopes)
+      case .section(let name, let key, let inverted, let children):
+        let found = lookup(name, key: key, in: scopes)
         if inverted {
           if !found.isPresent { render(children, scopes: &scopes, into: &output) }
           continue
@@ -168,11 +178,11 @@ public struct Template: Sendable {
             scopes.removeLast()
           }
         case .value(let value):
-          scopes.append(.value(name: ".", value))
+          scopes.append(.value(name: ".", key: Self.dotKey, value))
           render(children, scopes: &scopes, into: &output)
           scopes.removeLast()
         case .bytes(let bytes):
-          scopes.append(.bytes(name: ".", bytes))
+          scopes.append(.bytes(name: ".", key: Self.dotKey, bytes))
           render(children, scopes: &scopes, into: &output)
           scopes.removeLast()
         }
@@ -192,15 +202,15 @@ public struct Template: Sendable {
   }
 
   /// The innermost scope's value wins, as in Mustache.
-  private func lookup(_ name: String, in scopes: [Scope]) -> Found {
+  private func lookup(_ name: String, key: UInt64, in scopes: [Scope]) -> Found {
     for scope in scopes.reversed() {
       switch scope {
       case .context(let context):
-        if let value = context[name] { return .value(value) }
-      case .value(let scopeName, let value):
-        if scopeName == name { return .value(value) }
-      case .bytes(let scopeName, let bytes):
-        if scopeName == name { return .bytes(bytes) }
+        if let value = context[name, key: key] { return .value(value) }
+      case .value(let scopeName, let scopeKey, let value):
+        if scopeKey == key, scopeName == name { return .value(value) }
+      case .bytes(let scopeName, let scopeKey, let bytes):
+        if scopeKey == key, scopeName == name { return .bytes(bytes) }
       }
     }
     return .value(.absent)
@@ -277,12 +287,15 @@ struct TemplateParser {
         }
         stack.removeLast()
         stack[stack.count - 1].nodes.append(
-          .section(name: last.name, inverted: last.inverted, children: last.nodes))
+          .section(
+            name: last.name, key: TemplateContext.key(of: last.name), inverted: last.inverted,
+            children: last.nodes))
       default:
         guard name == "." || field(name, in: stack) != nil else {
           throw error(.unknownPlaceholder(name), at: open)
         }
-        stack[stack.count - 1].nodes.append(.value(name: name, escaped: !triple))
+        stack[stack.count - 1].nodes.append(
+          .value(name: name, key: TemplateContext.key(of: name), escaped: !triple))
       }
     }
     index = source.count

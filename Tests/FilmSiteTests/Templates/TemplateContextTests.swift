@@ -14,6 +14,27 @@ import Testing
     #expect(context.values == ["a": .text("3"), "c": .absent])
   }
 
+  @Test func namesThatShareTheirKeyAreStillDifferentNames() throws {
+    // Same length, same first seven bytes: the same key.
+    #expect(TemplateContext.key(of: "directorURL") == TemplateContext.key(of: "directorXYZ"))
+    #expect(TemplateContext.key(of: "year") != TemplateContext.key(of: "root"))
+    #expect(TemplateContext.key(of: "a") != TemplateContext.key(of: "a\u{0}"))
+    var context: TemplateContext = ["directorURL": .text("1")]
+    #expect(context["directorXYZ"] == nil)
+    context["directorXYZ"] = .text("2")
+    #expect(context.values == ["directorURL": .text("1"), "directorXYZ": .text("2")])
+    // A template tells them apart too, in a context and as a value set for one render.
+    let template = try Template(
+      source: "{{directorURL}} {{directorXYZ}}", file: "t", language: .html,
+      schema: TemplateSchema(values: ["directorURL", "directorXYZ"]))
+    #expect(template.render(context) == "1 2")
+    var bytes: [UInt8] = []
+    template.render(
+      ["directorURL": .text("1")], within: [:], setting: "directorXYZ", to: .text("3"),
+      into: &bytes)
+    #expect(String(decoding: bytes, as: UTF8.self) == "1 3")
+  }
+
   @Test func aRepeatedLiteralNameKeepsTheLastValue() {
     let context: TemplateContext = ["a": .text("1"), "a": .text("2")]
     #expect(context.values == ["a": .text("2")])
