@@ -10,7 +10,6 @@ public struct Publication: Sendable {
   /// Held from ``SiteWriter/begin()`` to publishing or abandoning.
   let lock: DirectoryLock
   let owned: Set<String>
-  var createdDirectories: Set<String> = [""]
   var entries: [String: OutputManifest.Entry] = [:]
   var summary = SiteWriter.Summary()
 

@@ -102,24 +102,22 @@ public struct SiteWriter: Sendable {
   }
 
   /// Stages `files`: each one the current site has with the same bytes is
-  /// hard-linked from it, the others are written; on every core once their
-  /// folders exist.
+  /// hard-linked from it, the others are written; on every core, each file's
+  /// task making its folder first.
   public func add(_ files: [OutputFile], to publication: inout Publication) throws {
-    // A path with a tab or line break would be misread from the manifest; one with
-    // `..` or a leading `/` would leave the folder.
-    for file in files where !OutputManifest.isSafeRelativePath(file.path) {
-      throw WriterError.io(
-        path: Escaping.terminal(file.path), operation: "write the page",
-        message: "a site path must stay inside the folder and hold no tab or line break")
-    }
-    let ownFolders = try makeFolders(for: files, in: &publication)
     // Only what the workers read is captured: a copy of the whole publication
     // would make the updates below copy every entry staged so far, for every batch.
     let (staging, previous, owned) = (publication.staging, publication.previous, publication.owned)
     let results = SiteRenderer.concurrentMap(files) { file in
       Result { () throws -> (entry: OutputManifest.Entry, written: Bool) in
-        let folder = Self.parent(of: file.path)
-        if ownFolders.contains(folder) { try makeDirectory(staging + "/" + folder) }
+        // A path with a tab or line break would be misread from the manifest; one with
+        // `..` or a leading `/` would leave the folder.
+        guard OutputManifest.isSafeRelativePath(file.path) else {
+          throw WriterError.io(
+            path: Escaping.terminal(file.path), operation: "write the page",
+            message: "a site path must stay inside the folder and hold no tab or line break")
+        }
+        try makeFolder(Self.parent(of: file.path), in: staging)
         let destination = staging + "/" + file.path
         if let entry = currentEntry(for: file, previous: previous, owned: owned),
           link(target + "/" + file.path, destination) == 0
@@ -512,45 +510,22 @@ public struct SiteWriter: Sendable {
     return OutputManifest(paths: [])
   }
 
-  /// Creates the folders `files` need in the staging folder, except each
-  /// file's own folder, which its file's task creates just before writing it
-  /// (and which it returns): the cores then take turns in a shared parent
-  /// such as `films/`, instead of both waiting on its lock to create all its
-  /// folders at once (on ext4 that waiting was an eighth of a build's CPU).
-  /// A folder that another folder of the batch is in is created beforehand,
-  /// a level at a time, each level on every core.
-  private func makeFolders(for files: [OutputFile], in publication: inout Publication) throws
-    -> Set<String>
-  {
-    var missing: [String] = []
-    func collect(_ path: String) {
-      let parent = Self.parent(of: path)
-      guard publication.createdDirectories.insert(parent).inserted else { return }
-      collect(parent)
-      missing.append(parent)
+  /// Makes `folder` (relative to `root`) and the folders above it that are
+  /// missing. Each file's task makes its own folder just before writing it,
+  /// so the cores take turns in a shared parent such as `films/` instead of
+  /// both waiting on its lock to create many folders at once (on ext4 that
+  /// waiting was an eighth of a build's CPU), and no list of the folders made
+  /// so far is kept on one core. A folder another task made first is fine.
+  private func makeFolder(_ folder: String, in root: String) throws {
+    guard !folder.isEmpty else { return }
+    let path = root + "/" + folder
+    if mkdir(path, 0o755) == 0 || errno == EEXIST { return }
+    if errno == ENOENT {
+      try makeFolder(Self.parent(of: folder), in: root)
+      if mkdir(path, 0o755) == 0 || errno == EEXIST { return }
     }
-    var own: Set<String> = []
-    for file in files {
-      let folder = Self.parent(of: file.path)
-      guard !publication.createdDirectories.contains(folder), !own.contains(folder) else {
-        continue
-      }
-      own.insert(folder)
-      collect(folder)
-    }
-    own.subtract(missing)
-    publication.createdDirectories.formUnion(own)
-    let levels = Dictionary(grouping: missing) { path in
-      path.utf8.count { $0 == UInt8(ascii: "/") }
-    }
-    let staging = publication.staging
-    for depth in levels.keys.sorted() {
-      let results = SiteRenderer.concurrentMap(levels[depth] ?? []) { folder in
-        Result { try makeDirectory(staging + "/" + folder) }
-      }
-      for result in results { try result.get() }
-    }
-    return own
+    throw WriterError.io(
+      path: path, operation: "create the folder", message: String(cString: strerror(errno)))
   }
 
   /// The folder of `path`, a safe relative path (no empty, `.` or `..`

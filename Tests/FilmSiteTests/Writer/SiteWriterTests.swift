@@ -47,6 +47,28 @@ import Testing
     }
   }
 
+  /// Tasks on every core make missing parents at once; a later batch writes
+  /// into folders an earlier one made.
+  @Test func manyFilesInNewNestedFoldersAcrossBatchesAreAllWritten() throws {
+    let first = (0..<500).map { OutputFile(path: "a/b/c/\($0)/index.html", text: "\($0)") }
+    let second = [
+      OutputFile(path: "a/b/c/9/extra.html", text: "x"), OutputFile(path: "a/top.html", text: "t"),
+    ]
+    try Fixtures.withTemporaryDirectory { root in
+      let output = root + "/Output"
+      let writer = SiteWriter(directory: output)
+      var publication = try writer.begin()
+      try writer.add(first, to: &publication)
+      try writer.add(second, to: &publication)
+      let summary = try writer.publish(publication)
+      #expect(summary.written == 502)
+      for file in first + second {
+        #expect(
+          read(output + "/" + file.path).map { Data($0.utf8) } == file.contents, "\(file.path)")
+      }
+    }
+  }
+
   @Test func writesFilesAndAManifest() throws {
     try Fixtures.withTemporaryDirectory { root in
       let output = root + "/Output"
