@@ -72,19 +72,21 @@ public struct MarkdownRenderer: Sendable {
       // Everything cmark allocates for the document, the HTML included,
       // comes from this thread's arena and goes back at once at the end.
       var memory = cmark_mem(
-        calloc: ThreadArena.calloc, realloc: ThreadArena.realloc, free: ThreadArena.free)
-      defer { ThreadArena.reset() }
-      return withUnsafeMutablePointer(to: &memory) { memory in
-        guard let parser = cmark_parser_new_with_mem(cmarkOptions, memory) else {
-          return body(UnsafeBufferPointer(start: nil, count: 0))
-        }
-        cmark_parser_feed(parser, start, text.count)
-        guard let document = cmark_parser_finish(parser),
-          let html = cmark_render_html(document, cmarkOptions)
-        else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
-        let count = strlen(html)
-        return html.withMemoryRebound(to: UInt8.self, capacity: count) { bytes in
-          body(UnsafeBufferPointer(start: bytes, count: count))
+        calloc: ThreadArena.cmarkCalloc, realloc: ThreadArena.cmarkRealloc,
+        free: ThreadArena.cmarkFree)
+      return ThreadArena.withDocument {
+        withUnsafeMutablePointer(to: &memory) { memory in
+          guard let parser = cmark_parser_new_with_mem(cmarkOptions, memory) else {
+            return body(UnsafeBufferPointer(start: nil, count: 0))
+          }
+          cmark_parser_feed(parser, start, text.count)
+          guard let document = cmark_parser_finish(parser),
+            let html = cmark_render_html(document, cmarkOptions)
+          else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+          let count = strlen(html)
+          return html.withMemoryRebound(to: UInt8.self, capacity: count) { bytes in
+            body(UnsafeBufferPointer(start: bytes, count: count))
+          }
         }
       }
     }

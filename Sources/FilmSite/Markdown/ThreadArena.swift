@@ -10,38 +10,66 @@
 /// an allocator it is given, and frees each one again at the end of the
 /// document: for a page of a few kilobytes that was about as much time in
 /// `malloc` and `free` as cmark spent parsing. Here allocation moves a pointer
-/// within a chunk, `free` does nothing, and ``reset()`` takes back a whole
-/// document's memory at once, after its HTML has been copied out.
+/// within a chunk, `free` does nothing, and the end of the outermost
+/// ``withDocument(_:)`` takes back a whole document's memory at once, after
+/// its HTML has been copied out.
 ///
 /// Each block keeps its size in the 16 bytes before it, so `realloc` can copy
 /// it (or grow it in place when it is the last one). Memory is per thread, so
 /// renders on different cores never share a chunk.
+///
+/// Like cmark's own allocator, the functions cmark calls stop the program
+/// when memory runs out: cmark does not check what they return.
 enum ThreadArena {
   /// The chunk size; a larger request gets a chunk of its own.
   static let chunkSize = 256 * 1024
+  /// Before each block: its size. At the start of each chunk: the chunk
+  /// retired before it, and the chunk's capacity.
   private static let headerSize = 16
 
-  /// `calloc` for cmark.
-  static let calloc: @convention(c) (Int, Int) -> UnsafeMutableRawPointer? = { count, size in
-    let (total, overflow) = count.multipliedReportingOverflow(by: size)
-    guard !overflow, let block = ThreadArena.allocate(total) else { return nil }
-    memset(block, 0, total)
+  /// The `calloc` cmark calls.
+  static let cmarkCalloc: @convention(c) (Int, Int) -> UnsafeMutableRawPointer? = { count, size in
+    guard let block = ThreadArena.allocateZeroed(count, size) else { outOfMemory() }
     return block
   }
 
-  /// `realloc` for cmark.
-  static let realloc: @convention(c) (UnsafeMutableRawPointer?, Int) -> UnsafeMutableRawPointer? =
-    { pointer, size in
-      ThreadArena.reallocate(pointer, to: size)
+  /// The `realloc` cmark calls.
+  static let cmarkRealloc:
+    @convention(c) (UnsafeMutableRawPointer?, Int) -> UnsafeMutableRawPointer? = { pointer, size in
+      guard let block = ThreadArena.reallocate(pointer, to: size) else { outOfMemory() }
+      return block
     }
 
-  /// `free` for cmark: memory comes back at ``reset()``.
-  static let free: @convention(c) (UnsafeMutableRawPointer?) -> Void = { _ in }
+  /// The `free` cmark calls: memory comes back when the document ends.
+  static let cmarkFree: @convention(c) (UnsafeMutableRawPointer?) -> Void = { _ in }
 
-  /// Takes back everything allocated on this thread since the last reset.
-  /// Nothing allocated before may be used after.
-  static func reset() {
+  /// Runs `body`, which renders a document with the functions above, and
+  /// then takes back everything this thread allocated for it. Nothing
+  /// allocated inside may be used after. A document rendered inside another
+  /// one's `body` leaves the outer one's memory alone.
+  static func withDocument<Result>(_ body: () throws -> Result) rethrows -> Result {
     let state = current
+    state.pointee.depth += 1
+    defer {
+      state.pointee.depth -= 1
+      if state.pointee.depth == 0 { reset(state) }
+    }
+    return try body()
+  }
+
+  /// The bytes this thread's arena holds from the system.
+  static var heldBytes: Int {
+    let state = current
+    var held = state.pointee.capacity
+    var retired = state.pointee.retired
+    while let chunk = retired {
+      held += (chunk + 8).load(as: Int.self)
+      retired = chunk.load(as: UnsafeMutableRawPointer?.self)
+    }
+    return held
+  }
+
+  private static func reset(_ state: UnsafeMutablePointer<State>) {
     releaseChunks(from: state.pointee.retired)
     state.pointee.retired = nil
     state.pointee.last = nil
@@ -54,8 +82,7 @@ enum ThreadArena {
     state.pointee.used = headerSize
   }
 
-  /// One thread's chunk: `used` bytes of `capacity` taken, the first 16
-  /// holding the link to the chunk retired before it.
+  /// One thread's chunk: `used` bytes of `capacity` taken.
   private struct State {
     var chunk: UnsafeMutableRawPointer?
     var used: Int
@@ -64,34 +91,51 @@ enum ThreadArena {
     var retired: UnsafeMutableRawPointer?
     /// The last block handed out, which `realloc` can grow in place.
     var last: UnsafeMutableRawPointer?
+    /// How many ``withDocument(_:)`` calls are running on the thread.
+    var depth: Int
   }
 
   /// The key of each thread's state, freed with the thread.
   private static let key: pthread_key_t = {
     var key = pthread_key_t()
-    pthread_key_create(&key) { raw in
+    let made = pthread_key_create(&key) { raw in
       guard let state = raw?.assumingMemoryBound(to: State.self) else { return }
       releaseChunks(from: state.pointee.retired)
       releaseChunks(from: state.pointee.chunk, following: false)
       state.deinitialize(count: 1)
       state.deallocate()
     }
+    // Without a key of its own, no thread could find its arena.
+    if made != 0 { outOfMemory() }
     return key
   }()
 
   private static var current: UnsafeMutablePointer<State> {
     if let raw = pthread_getspecific(key) { return raw.assumingMemoryBound(to: State.self) }
     let state = UnsafeMutablePointer<State>.allocate(capacity: 1)
-    state.initialize(to: State(chunk: nil, used: 0, capacity: 0, retired: nil, last: nil))
-    pthread_setspecific(key, state)
+    state.initialize(
+      to: State(chunk: nil, used: 0, capacity: 0, retired: nil, last: nil, depth: 0))
+    if pthread_setspecific(key, state) != 0 { outOfMemory() }
     return state
   }
 
   private static func rounded(_ size: Int) -> Int { (size + 15) & ~15 }
 
+  /// Sizes above this are refused: a `size_t` past `Int.max` arrives negative.
+  private static let largest = Int.max / 2
+
+  /// `count` blocks of `size` bytes, zeroed, or `nil` when that is too large.
+  static func allocateZeroed(_ count: Int, _ size: Int) -> UnsafeMutableRawPointer? {
+    guard count >= 0, size >= 0 else { return nil }
+    let (total, overflow) = count.multipliedReportingOverflow(by: size)
+    guard !overflow, let block = allocate(total) else { return nil }
+    memset(block, 0, total)
+    return block
+  }
+
   /// A block of `size` bytes, 16-byte aligned, or `nil` when memory runs out.
   static func allocate(_ size: Int) -> UnsafeMutableRawPointer? {
-    guard size >= 0, size <= Int.max / 2 else { return nil }
+    guard size >= 0, size <= largest else { return nil }
     let state = current
     let need = headerSize + rounded(size)
     if state.pointee.chunk == nil || state.pointee.used + need > state.pointee.capacity {
@@ -111,6 +155,7 @@ enum ThreadArena {
     let capacity = max(chunkSize, headerSize + need)
     guard let fresh = malloc(capacity) else { return false }
     fresh.storeBytes(of: nil, as: UnsafeMutableRawPointer?.self)
+    (fresh + 8).storeBytes(of: capacity, as: Int.self)
     if let old = state.pointee.chunk {
       old.storeBytes(of: state.pointee.retired, as: UnsafeMutableRawPointer?.self)
       state.pointee.retired = old
@@ -122,12 +167,13 @@ enum ThreadArena {
     return true
   }
 
-  /// `pointer`'s block with room for `size` bytes, its bytes kept.
+  /// `pointer`'s block with room for `size` bytes, its bytes kept, or `nil`
+  /// when memory runs out.
   static func reallocate(_ pointer: UnsafeMutableRawPointer?, to size: Int)
     -> UnsafeMutableRawPointer?
   {
     guard let pointer else { return allocate(size) }
-    guard size >= 0, size <= Int.max / 2 else { return nil }
+    guard size >= 0, size <= largest else { return nil }
     let state = current
     let oldSize = (pointer - headerSize).load(as: Int.self)
     if pointer == state.pointee.last {
@@ -146,12 +192,18 @@ enum ThreadArena {
 }
 
 /// Gives `chunk` back to the system, and the chunks linked from it unless
-/// `following` is false. (At file scope: inside ``ThreadArena``, `free` is
-/// the allocator's own, which does nothing.)
+/// `following` is false.
 private func releaseChunks(from chunk: UnsafeMutableRawPointer?, following: Bool = true) {
   var next = chunk
   while let chunk = next {
     next = following ? chunk.load(as: UnsafeMutableRawPointer?.self) : nil
     free(chunk)
   }
+}
+
+/// Stops the program, as cmark's own allocator does when memory runs out.
+private func outOfMemory() -> Never {
+  let message = "filmsite: out of memory while rendering Markdown\n"
+  _ = message.withCString { write(2, $0, strlen($0)) }
+  abort()
 }
