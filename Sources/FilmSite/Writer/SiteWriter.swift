@@ -515,17 +515,22 @@ public struct SiteWriter: Sendable {
   /// so the cores take turns in a shared parent such as `films/` instead of
   /// both waiting on its lock to create many folders at once (on ext4 that
   /// waiting was an eighth of a build's CPU), and no list of the folders made
-  /// so far is kept on one core. A folder another task made first is fine.
+  /// so far is kept on one core. A folder another task made first is fine;
+  /// a file in the folder's place is not.
   private func makeFolder(_ folder: String, in root: String) throws {
     guard !folder.isEmpty else { return }
     let path = root + "/" + folder
-    if mkdir(path, 0o755) == 0 || errno == EEXIST { return }
-    if errno == ENOENT {
+    var made = mkdir(path, 0o755) == 0
+    if !made, errno == ENOENT {
       try makeFolder(Self.parent(of: folder), in: root)
-      if mkdir(path, 0o755) == 0 || errno == EEXIST { return }
+      made = mkdir(path, 0o755) == 0
     }
+    guard !made else { return }
+    let code = errno
+    var info = stat()
+    if code == EEXIST, stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { return }
     throw WriterError.io(
-      path: path, operation: "create the folder", message: String(cString: strerror(errno)))
+      path: path, operation: "create the folder", message: String(cString: strerror(code)))
   }
 
   /// The folder of `path`, a safe relative path (no empty, `.` or `..`

@@ -69,6 +69,22 @@ import Testing
     }
   }
 
+  /// A file where another file needs a folder fails the write, whichever
+  /// task comes first, and the output folder is left as it was.
+  @Test func aFileWhereAFolderMustBeFailsAndChangesNothing() throws {
+    try Fixtures.withTemporaryDirectory { root in
+      let output = root + "/Output"
+      let writer = SiteWriter(directory: output)
+      try writer.write([OutputFile(path: "index.html", text: "home")])
+      let clash = [
+        OutputFile(path: "a", text: "a file"), OutputFile(path: "a/x.html", text: "in a folder"),
+      ]
+      #expect(throws: WriterError.self) { try writer.write(clash) }
+      #expect(read(output + "/index.html") == "home")
+      #expect(!FileManager.default.fileExists(atPath: output + "/a"))
+    }
+  }
+
   @Test func writesFilesAndAManifest() throws {
     try Fixtures.withTemporaryDirectory { root in
       let output = root + "/Output"
