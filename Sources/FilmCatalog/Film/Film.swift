@@ -10,21 +10,21 @@
 /// instead of one for each of its texts. It is still a value: films are
 /// equal when their fields are.
 public struct Film: Hashable, Codable, Sendable, Identifiable {
-  private let fields: Fields
+  private let store: Store
 
   /// The source's identifier. JSON integers are kept as their decimal text.
-  public var id: String { fields.id }
-  public var title: String { fields.title }
+  public var id: String { store.fields.id }
+  public var title: String { store.fields.title }
   /// The release year.
-  public var year: Int? { fields.year }
+  public var year: Int? { store.fields.year }
   /// The running time in minutes.
-  public var runtime: Int? { fields.runtime }
-  public var director: String? { fields.director }
-  public var genres: [String] { fields.genres }
+  public var runtime: Int? { store.fields.runtime }
+  public var director: String? { store.fields.director }
+  public var genres: [String] { store.fields.genres }
   /// A short description in Markdown.
-  public var overview: String? { fields.overview }
+  public var overview: String? { store.fields.overview }
   /// A poster path relative to the poster base URL, or an absolute `http(s)` URL.
-  public var posterPath: String? { fields.posterPath }
+  public var posterPath: String? { store.fields.posterPath }
 
   public init(
     id: String,
@@ -36,65 +36,46 @@ public struct Film: Hashable, Codable, Sendable, Identifiable {
     overview: String? = nil,
     posterPath: String? = nil
   ) {
-    fields = Fields(
-      id: id, title: title, year: year, runtime: runtime, director: director, genres: genres,
-      overview: overview, posterPath: posterPath)
+    store = Store(
+      Fields(
+        id: id, title: title, year: year, runtime: runtime, director: director, genres: genres,
+        overview: overview, posterPath: posterPath))
   }
 
   public static func == (lhs: Film, rhs: Film) -> Bool {
-    if lhs.fields === rhs.fields { return true }
-    return lhs.id == rhs.id && lhs.title == rhs.title && lhs.year == rhs.year
-      && lhs.runtime == rhs.runtime && lhs.director == rhs.director && lhs.genres == rhs.genres
-      && lhs.overview == rhs.overview && lhs.posterPath == rhs.posterPath
+    lhs.store === rhs.store || lhs.store.fields == rhs.store.fields
   }
 
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(id)
-    hasher.combine(title)
-    hasher.combine(year)
-    hasher.combine(runtime)
-    hasher.combine(director)
-    hasher.combine(genres)
-    hasher.combine(overview)
-    hasher.combine(posterPath)
+    hasher.combine(store.fields)
+  }
+
+  /// Every field of a film, with the equality and hashing of a plain struct.
+  struct Fields: Hashable, Sendable {
+    let id: String
+    let title: String
+    let year: Int?
+    let runtime: Int?
+    let director: String?
+    let genres: [String]
+    let overview: String?
+    let posterPath: String?
   }
 }
 
 extension Film: CustomReflectable {
-  /// The fields, as a film's debug description and `Mirror` show them.
+  /// The fields, as a film's debug description and `Mirror` show them: the
+  /// stored properties of ``Fields``, so a new field shows here too.
   public var customMirror: Mirror {
-    Mirror(
-      self,
-      children: [
-        "id": id, "title": title, "year": year as Any, "runtime": runtime as Any,
-        "director": director as Any, "genres": genres, "overview": overview as Any,
-        "posterPath": posterPath as Any,
-      ], displayStyle: .struct)
+    Mirror(self, children: Mirror(reflecting: store.fields).children, displayStyle: .struct)
   }
 }
 
 /// The store a film and its copies share.
-private final class Fields: Sendable {
-  let id: String
-  let title: String
-  let year: Int?
-  let runtime: Int?
-  let director: String?
-  let genres: [String]
-  let overview: String?
-  let posterPath: String?
+private final class Store: Sendable {
+  let fields: Film.Fields
 
-  init(
-    id: String, title: String, year: Int?, runtime: Int?, director: String?, genres: [String],
-    overview: String?, posterPath: String?
-  ) {
-    self.id = id
-    self.title = title
-    self.year = year
-    self.runtime = runtime
-    self.director = director
-    self.genres = genres
-    self.overview = overview
-    self.posterPath = posterPath
+  init(_ fields: Film.Fields) {
+    self.fields = fields
   }
 }
