@@ -8,6 +8,7 @@ import Foundation
 public struct CatalogData: Sendable {
   /// The file, named in errors.
   public let path: String
+  /// The file's contents, as read.
   public let bytes: Data
 
   public init(path: String, bytes: Data) {

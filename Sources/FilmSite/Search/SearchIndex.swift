@@ -1,4 +1,5 @@
 import FilmCatalog
+import Foundation
 import Synchronization
 
 /// The static index that `search/`'s script reads: a small manifest and chunks of films.
@@ -53,7 +54,7 @@ public enum SearchIndex {
     var unfindable: [Int32] = []
     // Each distinct word, with the films (positions in `lines`) that have it,
     // in site order; in shares by the word's first byte, each filled by one core.
-    let shares = (0..<2).map { _ in WordShare() }
+    let shares = (0..<ProcessInfo.processInfo.activeProcessorCount).map { _ in WordShare() }
     // Folding the words and writing the line of a film are independent of
     // other films, so they run on every core, a block of films at a time so
     // that the words of every film are never held at once.
@@ -71,8 +72,9 @@ public enum SearchIndex {
         if film.words.isEmpty { unfindable.append(Int32(lines.count)) }
         lines.append(film.line)
       }
+      let wordLists = prepared.map(\.words)
       _ = SiteRenderer.concurrentMap(Array(shares.indices)) { share in
-        shares[share].add(prepared.map(\.words), from: first, share: share, of: shares.count)
+        shares[share].add(wordLists, from: first, share: share, of: shares.count)
       }
     }
     var filmsByWord: [String: [Int32]] = [:]

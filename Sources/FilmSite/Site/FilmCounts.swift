@@ -2,6 +2,7 @@
 /// manifest keeps them beside ``SitePageCounts``, so a build that finds a
 /// catalog's site up to date can say them without decoding the catalog.
 public struct FilmCounts: Sendable, Equatable {
+  /// The films the site was built from.
   public let films: Int
   /// Films dropped because an earlier page had the same id.
   public let duplicatesDropped: Int

@@ -32,7 +32,9 @@ public enum FilmInput: Sendable {
 
   /// A source ready to pull.
   public struct Opened: Sendable {
+    /// Where the pages come from.
     public let source: any FilmSource
+    /// The most pages to pull.
     public let maxPages: Int
     /// The credit a catalog's snapshot header asks for.
     public let attribution: Attribution?

@@ -25,6 +25,7 @@ public struct SiteBuilder: Sendable {
   /// pulled films and returns the films to build.
   public var enrich: (@Sendable ([Film]) async throws -> [Film])?
 
+  /// A build of the films from `input`.
   /// - Parameter configuration: The site's settings; a catalog's snapshot
   ///   header gives the credit when `configuration` has none.
   public init(
@@ -60,7 +61,8 @@ public struct SiteBuilder: Sendable {
   }
 
   /// Builds the site and says what it did.
-  /// - Throws: ``TemplateError``, ``PaginationError``, ``SiteError`` or ``WriterError``.
+  /// - Throws: ``TemplateError``, ``CatalogError``, ``PaginationError``, ``SiteError`` or
+  ///   ``WriterError``.
   public func build() async throws -> BuildSummary {
     let start = ContinuousClock.now
     let theme = try Theme.load(from: templatesDirectory)
@@ -77,7 +79,9 @@ public struct SiteBuilder: Sendable {
     // from the same file stops here, having decoded nothing.
     var catalogFingerprint: ContentHash?
     var opened: FilmInput.Opened?
-    if case .catalog(let path, let maxPages) = input {
+    // (Not when a step changes the films after the pull: then only the films
+    // themselves tell whether the site is up to date.)
+    if case .catalog(let path, let maxPages) = input, enrich == nil {
       // The bytes are freed once decoded: they are not held while the site renders.
       let catalog = try CatalogData.read(path: path)
       let fingerprint = try BuildFingerprint.make(

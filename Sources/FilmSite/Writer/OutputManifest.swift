@@ -183,7 +183,9 @@ struct OutputManifest: Equatable {
     var filmCounts: FilmCounts?
     if let line = lines.first, line.hasPrefix(Self.filmsPrefix) {
       let fields = line.dropFirst(Self.filmsPrefix.count).split(separator: " ")
-      if fields.count == 3, let films = Int(fields[0]), let duplicates = Int(fields[1]) {
+      if fields.count == 3, let films = Int(fields[0]), let duplicates = Int(fields[1]),
+        films >= 0, duplicates >= 0, fields[2] == "-" || (Int(fields[2]) ?? -1) >= 1
+      {
         filmCounts = FilmCounts(
           films: films, duplicatesDropped: duplicates, pageCap: Int(fields[2]))
       }

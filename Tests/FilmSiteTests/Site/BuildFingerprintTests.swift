@@ -21,6 +21,17 @@ import Testing
     #expect(try fingerprint([Self.film]) == fingerprint([Self.film]))
   }
 
+  @Test func everyByteOfALargeCatalogCounts() {
+    // Hashed a mebibyte at a time on every core: a byte in a later part counts too.
+    var bytes = [UInt8](repeating: UInt8(ascii: "x"), count: 3 << 20)
+    let before = BuildFingerprint.hash(of: Data(bytes))
+    #expect(BuildFingerprint.hash(of: Data(bytes)) == before)
+    bytes[(2 << 20) + 5] = UInt8(ascii: "y")
+    #expect(BuildFingerprint.hash(of: Data(bytes)) != before)
+    #expect(
+      BuildFingerprint.hash(of: Data(bytes.dropLast())) != BuildFingerprint.hash(of: Data(bytes)))
+  }
+
   @Test func everyFieldOfAFilmCounts() throws {
     // A new field of Film must be hashed too: this count is a reminder.
     #expect(Mirror(reflecting: Self.film).children.count == 8)

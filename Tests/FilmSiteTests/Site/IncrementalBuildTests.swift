@@ -128,7 +128,8 @@ import Testing
   }
 
   private func buildCatalog(
-    _ json: String, into output: String, query: String = "", maxPages: Int? = nil
+    _ json: String, into output: String, query: String = "", maxPages: Int? = nil,
+    enrich: (@Sendable ([Film]) async throws -> [Film])? = nil
   ) async throws -> BuildSummary {
     // Beside the output folder, which the test removes.
     let catalog = output + "-films.json"
@@ -139,7 +140,9 @@ import Testing
       input: .catalog(path: catalog, maxPages: maxPages), query: query,
       templatesDirectory: Fixtures.templatesDirectory, outputDirectory: output,
       configuration: SiteConfiguration(title: "Films", pageSize: 10))
-    return try await builder.build()
+    var enriched = builder
+    enriched.enrich = enrich
+    return try await enriched.build()
   }
 
   /// Three films, one id twice: the pull drops the second.
@@ -188,6 +191,20 @@ import Testing
       #expect(!capped.upToDate)
       #expect(capped.films == 3)
       #expect(try await buildCatalog(Self.catalogJSON + "\n", into: output, maxPages: 1).upToDate)
+    }
+  }
+
+  @Test func filmsChangedAfterThePullAreNotTakenAsTheSameCatalog() async throws {
+    try await withOutput { output in
+      let renamed: @Sendable (String) -> @Sendable ([Film]) async throws -> [Film] = { suffix in
+        { films in films.map { Film(id: $0.id, title: $0.title + suffix) } }
+      }
+      _ = try await buildCatalog(Self.catalogJSON, into: output, enrich: renamed(" I"))
+      let again = try await buildCatalog(Self.catalogJSON, into: output, enrich: renamed(" II"))
+      #expect(!again.upToDate)
+      #expect(again.files.written > 0)
+      let page = try String(contentsOfFile: output + "/index.html", encoding: .utf8)
+      #expect(page.contains("Alpha II"))
     }
   }
 
