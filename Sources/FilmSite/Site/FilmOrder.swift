@@ -58,7 +58,7 @@ public enum FilmOrder {
     while sorted.count > 1 {
       let (left, right) = (sorted.removeFirst(), sorted.removeFirst())
       let merged = keys.withComparator { compare in
-        merge(left, right) { left, right in
+        left.mergingSorted(with: right) { left, right in
           let order = compare(left, right)
           return order != 0 ? order < 0 : tieBreak(items[left], items[right])
         }
@@ -66,26 +66,6 @@ public enum FilmOrder {
       sorted.append(merged)
     }
     return (sorted.first ?? []).map { items[$0] }
-  }
-
-  /// Two sorted lists of indices as one.
-  private static func merge(_ left: [Int], _ right: [Int], by precedes: (Int, Int) -> Bool) -> [Int]
-  {
-    var merged: [Int] = []
-    merged.reserveCapacity(left.count + right.count)
-    var (l, r) = (0, 0)
-    while l < left.count, r < right.count {
-      if precedes(right[r], left[l]) {
-        merged.append(right[r])
-        r += 1
-      } else {
-        merged.append(left[l])
-        l += 1
-      }
-    }
-    merged += left[l...]
-    merged += right[r...]
-    return merged
   }
 
   private static func precedes(_ lhs: Film, _ rhs: Film) -> Bool {

@@ -101,22 +101,7 @@ struct OutputManifest: Equatable {
     guard paths.count >= 8192 else { return paths.sorted() }
     let middle = paths.count / 2
     let halves = SiteRenderer.concurrentMap([paths[..<middle], paths[middle...]]) { $0.sorted() }
-    let (left, right) = (halves[0], halves[1])
-    var merged: [String] = []
-    merged.reserveCapacity(paths.count)
-    var (l, r) = (0, 0)
-    while l < left.count, r < right.count {
-      if right[r] < left[l] {
-        merged.append(right[r])
-        r += 1
-      } else {
-        merged.append(left[l])
-        l += 1
-      }
-    }
-    merged += left[l...]
-    merged += right[r...]
-    return merged
+    return halves[0].mergingSorted(with: halves[1], by: <)
   }
 
   private init(
@@ -213,41 +198,27 @@ struct OutputManifest: Equatable {
   /// file: path, hash, size and time, separated by tabs.
   var text: String { String(decoding: bytes, as: UTF8.self) }
 
-  /// ``text`` as UTF-8, written byte by byte: a large site's manifest has a
-  /// line for each of its 100,000 files or more, and a string for each number
-  /// of each line made writing it a noticeable serial step at the end of a build.
+  /// ``text`` as UTF-8. A large site's manifest has a line for each of its
+  /// 100,000 files or more, and a string for each number of each line made
+  /// writing it a noticeable serial step at the end of a build: those lines
+  /// are written byte by byte.
   var bytes: [UInt8] {
-    var out: [UInt8] = []
-    out.reserveCapacity(paths.count * 96 + 256)
-    out += Self.header.utf8
-    out.append(UInt8(ascii: "\n"))
-    if let fingerprint {
-      out += Self.fingerprintPrefix.utf8
-      Self.appendHex(fingerprint.value, to: &out)
-      out.append(UInt8(ascii: "\n"))
-    }
+    // The few header lines are made as text; only the files' lines are written byte by byte.
+    var header = Self.header + "\n"
+    if let fingerprint { header += Self.fingerprintPrefix + fingerprint.description + "\n" }
     if let pageCounts {
-      out += Self.pagesPrefix.utf8
-      Self.appendDecimal(pageCounts.indexPages, to: &out)
-      out.append(UInt8(ascii: " "))
-      Self.appendDecimal(pageCounts.browsePages, to: &out)
-      out.append(UInt8(ascii: " "))
-      Self.appendDecimal(pageCounts.hasSiteFiles ? 1 : 0, to: &out)
-      out.append(UInt8(ascii: "\n"))
+      let numbers = [
+        pageCounts.indexPages, pageCounts.browsePages, pageCounts.hasSiteFiles ? 1 : 0,
+      ]
+      header += Self.pagesPrefix + numbers.map(String.init).joined(separator: " ") + "\n"
     }
     if let filmCounts {
-      out += Self.filmsPrefix.utf8
-      Self.appendDecimal(filmCounts.films, to: &out)
-      out.append(UInt8(ascii: " "))
-      Self.appendDecimal(filmCounts.duplicatesDropped, to: &out)
-      out.append(UInt8(ascii: " "))
-      if let cap = filmCounts.pageCap {
-        Self.appendDecimal(cap, to: &out)
-      } else {
-        out.append(UInt8(ascii: "-"))
-      }
-      out.append(UInt8(ascii: "\n"))
+      let cap = filmCounts.pageCap.map(String.init) ?? "-"
+      header += Self.filmsPrefix + "\(filmCounts.films) \(filmCounts.duplicatesDropped) \(cap)\n"
     }
+    var out: [UInt8] = []
+    out.reserveCapacity(paths.count * 96 + header.utf8.count)
+    out += header.utf8
     for var path in paths {
       let entry = entries[path]
       path.withUTF8 { out.append(contentsOf: $0) }
