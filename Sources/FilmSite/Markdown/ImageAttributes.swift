@@ -21,16 +21,6 @@ enum ImageAttributes {
   private static let open = Array("<img ".utf8)
   private static let close = Array(" />".utf8)
 
-  static func apply(to html: String) -> String {
-    var html = html
-    return html.withUTF8 { bytes in
-      guard find(open, in: bytes, from: 0) != nil else { return nil }
-      var output: [UInt8] = []
-      apply(to: bytes, into: &output)
-      return String(decoding: output, as: UTF8.self)
-    } ?? html
-  }
-
   /// Appends `html` to `output` with its images finished: the form a page
   /// uses, straight from cmark's buffer to the page's bytes in one copy.
   static func apply(to bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {

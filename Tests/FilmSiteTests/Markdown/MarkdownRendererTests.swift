@@ -94,3 +94,13 @@ import Testing
     #expect(rewritten.components(separatedBy: #"loading="lazy""#).count == 20_001)
   }
 }
+
+extension ImageAttributes {
+  /// `html` with its images finished, through the bytes form pages use.
+  fileprivate static func apply(to html: String) -> String {
+    var html = html
+    var output: [UInt8] = []
+    html.withUTF8 { apply(to: $0, into: &output) }
+    return String(decoding: output, as: UTF8.self)
+  }
+}
