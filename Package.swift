@@ -22,7 +22,9 @@ let package = Package(
       name: "FilmSiteTests",
       dependencies: ["FilmSite", "FilmCatalog"],
       // Read through #filePath, so that golden files can be recorded beside their tests.
-      exclude: ["Markdown/Fixtures", "Markdown/Snapshots", "Site/Snapshots"]
+      exclude: [
+        "Markdown/Fixtures", "Markdown/Snapshots", "Site/Snapshots", "Theme/MarkdownLists",
+      ]
     ),
     .testTarget(
       name: "FilmSiteCLITests",

@@ -7,6 +7,10 @@ public struct TemplateError: Error, Equatable, Sendable, CustomStringConvertible
     case unclosedTag
     case invalidName(String)
     case unreadable(String)
+    /// The theme holds this list template twice, as HTML and as Markdown (the other file).
+    case duplicateTemplate(of: String)
+    /// The row template is not in the language of the index template (named).
+    case listLanguageMismatch(index: String)
   }
 
   public let file: String
@@ -38,6 +42,11 @@ public struct TemplateError: Error, Equatable, Sendable, CustomStringConvertible
       return "\(place): \"\(name)\" is not a placeholder name (use letters, digits and _)"
     case .unreadable(let message):
       return "\(place): cannot read the template: \(message)"
+    case .duplicateTemplate(let other):
+      return "\(place): the theme also has \(other); keep one of the two"
+    case .listLanguageMismatch(let index):
+      return
+        "\(place): rows must be in the language of \(index) (row.html with index.html, row.md with index.md)"
     }
   }
 }

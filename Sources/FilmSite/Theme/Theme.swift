@@ -3,15 +3,18 @@ import Foundation
 /// A site's look: its templates and the static files they use.
 ///
 /// A theme folder holds `layout.html` (the HTML shell of every page),
-/// `film.md` (a film's detail page), `index.md` (a page of a film list: the
-/// main index, a genre, a director, a year), `row.md` (one film on such a
+/// `film.md` (a film's detail page), `index.html` (a page of a film list: the
+/// main index, a genre, a director, a year), `row.html` (one film on such a
 /// page), `terms.md` (every genre, director or year), `search.html` (the
-/// search page's content) and `404.md` (the page for missing URLs), plus an `assets/` folder copied to the site
-/// as it is (stylesheet, poster placeholder). Every placeholder is checked
-/// when the theme loads.
+/// search page's content) and `404.md` (the page for missing URLs), plus an
+/// `assets/` folder copied to the site as it is (stylesheet, poster
+/// placeholder). The film lists may be Markdown instead, as `index.md` and
+/// `row.md`: the two are one pair, in one language. Every placeholder is
+/// checked when the theme loads.
 public struct Theme: Sendable {
   public let layout: Template
   public let film: Template
+  /// A page of a film list; ``row`` is in the same language.
   public let index: Template
   public let row: Template
   public let terms: Template
@@ -40,6 +43,8 @@ public struct Theme: Sendable {
     var hasher = ContentHasher()
     for template in [layout, film, index, row, terms, search, notFound] {
       hasher.combine(template.sourceHash)
+      // The same source renders differently as `row.md` and as `row.html`.
+      hasher.combine(template.language == .html ? "html" : "markdown")
     }
     for path in assets.keys.sorted() {
       hasher.combine(path)
@@ -51,8 +56,9 @@ public struct Theme: Sendable {
   /// Loads and checks the theme in `directory`.
   /// - Throws: ``TemplateError`` naming the template file, line and column.
   public static func load(from directory: String) throws -> Theme {
+    func path(_ name: String) -> String { (directory as NSString).appendingPathComponent(name) }
     func template(_ name: String, _ schema: TemplateSchema) throws -> Template {
-      let path = (directory as NSString).appendingPathComponent(name)
+      let path = path(name)
       let source: String
       do {
         source = try String(contentsOfFile: path, encoding: .utf8)
@@ -64,16 +70,47 @@ public struct Theme: Sendable {
       return try Template(
         source: source, file: path, language: TemplateLanguage(fileName: name), schema: schema)
     }
+    // The film lists' pair: HTML, or Markdown, but not one of each.
+    let index = try template(try listFile("index", in: directory), Schemas.index)
+    let rowName = try listFile("row", in: directory)
+    guard TemplateLanguage(fileName: rowName) == index.language else {
+      throw TemplateError(
+        file: path(rowName), line: 0, column: 0,
+        reason: .listLanguageMismatch(index: (index.file as NSString).lastPathComponent))
+    }
     return Theme(
       layout: try template("layout.html", Schemas.layout),
       film: try template("film.md", Schemas.film),
-      index: try template("index.md", Schemas.index),
-      row: try template("row.md", Schemas.row),
+      index: index,
+      row: try template(rowName, Schemas.row),
       terms: try template("terms.md", Schemas.terms),
       search: try template("search.html", Schemas.search),
       notFound: try template("404.md", Schemas.notFound),
       assets: try loadAssets(from: (directory as NSString).appendingPathComponent("assets"))
     )
+  }
+
+  /// The file name of the list template `name` in `directory`: `name.html`,
+  /// or `name.md` when there is no HTML one.
+  /// - Throws: ``TemplateError`` when the folder holds both, or neither.
+  private static func listFile(_ name: String, in directory: String) throws -> String {
+    let (html, markdown) = (name + ".html", name + ".md")
+    let manager = FileManager.default
+    let hasHTML = manager.fileExists(atPath: (directory as NSString).appendingPathComponent(html))
+    let hasMarkdown = manager.fileExists(
+      atPath: (directory as NSString).appendingPathComponent(markdown))
+    switch (hasHTML, hasMarkdown) {
+    case (true, true):
+      throw TemplateError(
+        file: (directory as NSString).appendingPathComponent(markdown), line: 0, column: 0,
+        reason: .duplicateTemplate(of: html))
+    case (false, false):
+      throw TemplateError(
+        file: (directory as NSString).appendingPathComponent(html), line: 0, column: 0,
+        reason: .unreadable("no such file (nor \(markdown))"))
+    case (true, false): return html
+    case (false, true): return markdown
+    }
   }
 
   /// Regular files below `directory`, skipping hidden ones; no folder means no assets.
@@ -137,7 +174,7 @@ public struct Theme: Sendable {
 
     /// Every template's schema by file name, for documentation and tests.
     public static let all: [(file: String, schema: TemplateSchema)] = [
-      ("layout.html", layout), ("film.md", film), ("index.md", index), ("row.md", row),
+      ("layout.html", layout), ("film.md", film), ("index.html", index), ("row.html", row),
       ("terms.md", terms), ("search.html", search), ("404.md", notFound),
     ]
   }

@@ -162,15 +162,15 @@ import Testing
       let theme = directory.appendingPathComponent("theme")
       try FileManager.default.copyItem(
         at: FilmSiteProcess.repositoryRoot.appendingPathComponent("Templates"), to: theme)
-      try "- [{{title}}]({{link}})\n".write(
-        to: theme.appendingPathComponent("row.md"), atomically: true, encoding: .utf8)
+      try "<li><a href=\"{{link}}\">{{title}}</a></li>\n".write(
+        to: theme.appendingPathComponent("row.html"), atomically: true, encoding: .utf8)
       let result = try run(
         [
           "build", "--templates", theme.path, "--output",
           directory.appendingPathComponent("out").path,
         ])
       #expect(result.status == 1)
-      #expect(result.stderr == "error: \(theme.path)/row.md:1:15: unknown placeholder \"link\"\n")
+      #expect(result.stderr == "error: \(theme.path)/row.html:1:14: unknown placeholder \"link\"\n")
       #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("out").path))
     }
   }

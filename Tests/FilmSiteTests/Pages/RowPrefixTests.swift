@@ -9,11 +9,14 @@ import Testing
 @Suite struct RowPrefixTests {
   private static let defaultTheme = Result { try Theme.load(from: Fixtures.templatesDirectory) }
 
-  /// The default theme with `row.md` replaced by `source`.
-  private func renderer(row source: String, title: String = "Films") throws -> PageRenderer {
+  /// The default theme with its row template replaced by `source`.
+  private func renderer(
+    row source: String, language: TemplateLanguage = .html, title: String = "Films"
+  ) throws -> PageRenderer {
     let theme = try Self.defaultTheme.get()
     let row = try Template(
-      source: source, file: "row.md", language: .markdown, schema: Theme.Schemas.row)
+      source: source, file: language == .html ? "row.html" : "row.md", language: language,
+      schema: Theme.Schemas.row)
     var configuration = SiteConfiguration()
     configuration.title = title
     return PageRenderer(
@@ -42,14 +45,41 @@ import Testing
     Film(id: "3", title: "!!", year: nil, director: nil),
   ]
 
-  private static let rows = [
-    try? String(contentsOfFile: Fixtures.templatesDirectory + "/row.md", encoding: .utf8),
-    "{{{url}}} {{url}} {{{root}}} {{root}} {{{homeURL}}} {{homeURL}} {{{posterPlaceholder}}} {{posterPlaceholder}} {{siteTitle}} {{title}}!",
-  ].compactMap { $0 }
+  /// Every place a token can land, escaped and raw.
+  private static let everyToken =
+    "{{{url}}} {{url}} {{{root}}} {{root}} {{{homeURL}}} {{homeURL}} {{{posterPlaceholder}}} {{posterPlaceholder}} {{siteTitle}} {{title}}!"
 
-  @Test(arguments: rows)
-  func aFilledRowIsTheRowRenderedOnThePage(source: String) throws {
-    let renderer = try renderer(row: source, title: "Site ! \\! ../")
+  /// A row template's source: a file of the repository, or ``everyToken``.
+  enum RowSource: Sendable, CustomTestStringConvertible {
+    case file(String)
+    case everyToken
+
+    var testDescription: String {
+      switch self {
+      case .file(let path): return path
+      case .everyToken: return "every token"
+      }
+    }
+
+    func read() throws -> String {
+      switch self {
+      case .file(let path):
+        return try String(
+          contentsOfFile: Fixtures.repositoryRoot.appendingPathComponent(path).path,
+          encoding: .utf8)
+      case .everyToken: return RowPrefixTests.everyToken
+      }
+    }
+  }
+
+  @Test(arguments: [
+    (RowSource.file("Templates/row.html"), TemplateLanguage.html),
+    (.file("Tests/FilmSiteTests/Theme/MarkdownLists/row.md"), .markdown),
+    (.everyToken, .html), (.everyToken, .markdown),
+  ])
+  func aFilledRowIsTheRowRenderedOnThePage(source: RowSource, language: TemplateLanguage) throws {
+    let renderer = try renderer(
+      row: try source.read(), language: language, title: "Site ! \\! ../")
     let pages = [
       Route(["page", "2"]), Route(["genres", "crime"]), Route(["genres", "crime", "page", "3"]),
     ]
@@ -60,7 +90,7 @@ import Testing
       }
       for page in pages {
         var filled: [UInt8] = Array("before ".utf8)
-        RowPrefix(depth: page.depth, language: .markdown).fill(cached, into: &filled)
+        RowPrefix(depth: page.depth, language: language).fill(cached, into: &filled)
         #expect(
           String(decoding: filled, as: UTF8.self) == "before "
             + (try direct(renderer, film, at: page)),
@@ -70,7 +100,7 @@ import Testing
   }
 
   @Test func aFilmWhoseTextHoldsTheTokenCharacterKeepsItsValues() throws {
-    let renderer = try renderer(row: Self.rows[1])
+    let renderer = try renderer(row: Self.everyToken)
     let film = Film(id: "9", title: "Odd \u{E000}! title")
     guard case .values(let values) = renderer.row(for: film, at: try film.route()) else {
       Issue.record("the film's row should be rendered on each page")
@@ -82,7 +112,7 @@ import Testing
       Issue.record("an ordinary film's row should be rendered once")
       return
     }
-    let oddSite = try self.renderer(row: Self.rows[1], title: "\u{E000}")
+    let oddSite = try self.renderer(row: Self.everyToken, title: "\u{E000}")
     guard case .values = oddSite.row(for: Self.films[0], at: try Self.films[0].route()) else {
       Issue.record("a site title with the token character should keep every row's values")
       return

@@ -1,3 +1,4 @@
+import FilmCatalog
 import Foundation
 import Testing
 
@@ -33,10 +34,122 @@ import Testing
   @Test func missingTemplateIsNamed() throws {
     try Fixtures.withTemporaryDirectory { directory in
       let theme = try copyTheme(into: directory)
-      try FileManager.default.removeItem(atPath: theme + "/row.md")
+      try FileManager.default.removeItem(atPath: theme + "/terms.md")
       let expected = TemplateError(
-        file: theme + "/row.md", line: 0, column: 0, reason: .unreadable("no such file"))
+        file: theme + "/terms.md", line: 0, column: 0, reason: .unreadable("no such file"))
       #expect(throws: expected) { try Theme.load(from: theme) }
+    }
+  }
+
+  @Test func missingListTemplateNamesBothForms() throws {
+    try Fixtures.withTemporaryDirectory { directory in
+      let theme = try copyTheme(into: directory)
+      try FileManager.default.removeItem(atPath: theme + "/row.html")
+      let expected = TemplateError(
+        file: theme + "/row.html", line: 0, column: 0,
+        reason: .unreadable("no such file (nor row.md)"))
+      #expect(throws: expected) { try Theme.load(from: theme) }
+    }
+  }
+
+  /// The Markdown form of the default theme's film lists, which it had before
+  /// they became HTML: kept to test Markdown lists.
+  private static let markdownLists = Fixtures.repositoryRoot
+    .appendingPathComponent("Tests/FilmSiteTests/Theme/MarkdownLists").path
+
+  /// Copies the default theme with its film lists in Markdown.
+  private func copyThemeWithMarkdownLists(into directory: String) throws -> String {
+    let theme = try copyTheme(into: directory)
+    for name in ["index", "row"] {
+      try FileManager.default.removeItem(atPath: theme + "/\(name).html")
+      try FileManager.default.copyItem(
+        atPath: Self.markdownLists + "/\(name).md", toPath: theme + "/\(name).md")
+    }
+    return theme
+  }
+
+  @Test func filmListsMayBeMarkdown() throws {
+    try Fixtures.withTemporaryDirectory { directory in
+      let theme = try Theme.load(from: try copyThemeWithMarkdownLists(into: directory))
+      #expect(theme.index.language == .markdown)
+      #expect(theme.row.language == .markdown)
+      let standard = try Theme.load(from: Fixtures.templatesDirectory)
+      #expect(standard.index.language == .html)
+      #expect(standard.row.language == .html)
+      #expect(theme.contentHash != standard.contentHash)
+    }
+  }
+
+  @Test func aListTemplateInBothLanguagesIsRefused() throws {
+    try Fixtures.withTemporaryDirectory { directory in
+      let theme = try copyTheme(into: directory)
+      try FileManager.default.copyItem(
+        atPath: Self.markdownLists + "/index.md", toPath: theme + "/index.md")
+      let expected = TemplateError(
+        file: theme + "/index.md", line: 0, column: 0, reason: .duplicateTemplate(of: "index.html"))
+      #expect(throws: expected) { try Theme.load(from: theme) }
+      #expect(
+        expected.description
+          == "\(theme)/index.md: the theme also has index.html; keep one of the two")
+    }
+  }
+
+  @Test func rowsInAnotherLanguageThanTheIndexAreRefused() throws {
+    try Fixtures.withTemporaryDirectory { directory in
+      let theme = try copyTheme(into: directory)
+      try FileManager.default.removeItem(atPath: theme + "/row.html")
+      try FileManager.default.copyItem(
+        atPath: Self.markdownLists + "/row.md", toPath: theme + "/row.md")
+      let expected = TemplateError(
+        file: theme + "/row.md", line: 0, column: 0,
+        reason: .listLanguageMismatch(index: "index.html"))
+      #expect(throws: expected) { try Theme.load(from: theme) }
+    }
+  }
+
+  @Test func theSameSourceInAnotherLanguageIsAnotherTheme() throws {
+    // A rename from row.md to row.html (and index) with the same text renders
+    // differently, so an up-to-date build must not skip it.
+    try Fixtures.withTemporaryDirectory { directory in
+      for side in ["a", "b"] {
+        try FileManager.default.createDirectory(
+          atPath: directory + "/" + side, withIntermediateDirectories: false)
+      }
+      let markdown = try copyThemeWithMarkdownLists(into: directory + "/a")
+      let html = try copyTheme(into: directory + "/b")
+      for name in ["index", "row"] {
+        try FileManager.default.removeItem(atPath: html + "/\(name).html")
+        try FileManager.default.copyItem(
+          atPath: markdown + "/\(name).md", toPath: html + "/\(name).html")
+      }
+      #expect(try Theme.load(from: markdown).contentHash != Theme.load(from: html).contentHash)
+    }
+  }
+
+  @Test func markdownListsRenderAsTheDefaultHTMLLists() throws {
+    // The default theme's HTML lists are the Markdown ones cmark rendered,
+    // but for the apostrophe, which the HTML escaper writes as a reference.
+    let films = try CatalogFile.load(
+      path: Fixtures.repositoryRoot.appendingPathComponent("Catalog/films.json").path)
+    try Fixtures.withTemporaryDirectory { directory in
+      let markdown = try Theme.load(from: try copyThemeWithMarkdownLists(into: directory))
+      let html = try Theme.load(from: Fixtures.templatesDirectory)
+      func lists(_ theme: Theme) throws -> [String: String] {
+        let files = try SiteRenderer(theme: theme, configuration: SiteConfiguration())
+          .render(films)
+        return Dictionary(
+          uniqueKeysWithValues: files.filter { file in
+            !file.path.hasPrefix("films/") && file.path.hasSuffix("index.html")
+              && String(decoding: file.contents, as: UTF8.self).contains("<body class=\"index\">")
+          }.map { ($0.path, String(decoding: $0.contents, as: UTF8.self)) })
+      }
+      let fromMarkdown = try lists(markdown)
+      let fromHTML = try lists(html)
+      #expect(fromHTML.count == fromMarkdown.count)
+      #expect(fromHTML.count > 100)
+      for (path, page) in fromMarkdown {
+        #expect(fromHTML[path]?.replacingOccurrences(of: "&#39;", with: "'") == page, "\(path)")
+      }
     }
   }
 
