@@ -56,7 +56,16 @@ struct PageRenderer: Sendable {
     set("facts", .text(Self.facts(film)))
     set("director", .optional(film.director))
     set("genres", .text(film.genres.joined(separator: " · ")))
-    set("overview", .optional(film.overview.map(Self.overviewMarkdown)))
+    set(
+      "overview",
+      .optional(
+        film.overview.map { overview in
+          // Markdown, which cmark renders with a Markdown page; an HTML
+          // template (a row) gets cmark's safe HTML for it, to insert as is.
+          let markdown = Self.overviewMarkdown(overview)
+          guard template.language == .html else { return markdown }
+          return String(decoding: html(fromMarkdown: Array(markdown.utf8)), as: UTF8.self)
+        }))
     set("poster", .optional(film.posterURL(base: configuration.posterBaseURL)))
     return context
   }
@@ -113,6 +122,14 @@ struct PageRenderer: Sendable {
     pager: (page: Int, pagination: Pagination)? = nil, linkBase: String? = nil,
     canonical: Bool = true
   ) -> [UInt8] {
+    layout(
+      at: route, kind: kind, title: title, html: html(fromMarkdown: source), pager: pager,
+      linkBase: linkBase, canonical: canonical)
+  }
+
+  /// The HTML (UTF-8) for `source`, Markdown as UTF-8: cmark's, in safe mode,
+  /// with images finished, valid UTF-8, and without the characters HTML forbids.
+  func html(fromMarkdown source: [UInt8]) -> [UInt8] {
     // From cmark's buffer to the page's bytes: images finished on the way,
     // and the characters HTML forbids (which numeric references can make) dropped.
     var html = markdown.html(from: source) { cmark in
@@ -126,9 +143,7 @@ struct PageRenderer: Sendable {
       html = Array(String(decoding: html, as: UTF8.self).utf8)
     }
     Escaping.removeForbiddenCharacters(from: &html)
-    return layout(
-      at: route, kind: kind, title: title, html: html, pager: pager, linkBase: linkBase,
-      canonical: canonical)
+    return html
   }
 
   /// Wraps `html`, the page's content (UTF-8), in the layout, giving the page's bytes.

@@ -13,6 +13,7 @@
 /// The token is a private-use character followed by `!`. A template inserts
 /// it as is with `{{{name}}}` and escaped with `{{name}}` (Markdown escapes
 /// `!`), so the two are told apart and each gets the prefix in the same form.
+/// (In HTML the two forms are the same bytes, as are the two prefixes.)
 /// A film whose text holds the private-use character has its row rendered
 /// on each page instead.
 struct RowPrefix {

@@ -72,7 +72,7 @@ public struct Theme: Sendable {
     }
     // The film lists' pair: HTML, or Markdown, but not one of each.
     let index = try template(try listFile("index", in: directory), Schemas.index)
-    let rowName = try listFile("row", in: directory)
+    let rowName = try listFile("row", in: directory, missingAs: index.language)
     guard TemplateLanguage(fileName: rowName) == index.language else {
       throw TemplateError(
         file: path(rowName), line: 0, column: 0,
@@ -92,22 +92,27 @@ public struct Theme: Sendable {
 
   /// The file name of the list template `name` in `directory`: `name.html`,
   /// or `name.md` when there is no HTML one.
+  /// - Parameter language: The form a missing template is named in.
   /// - Throws: ``TemplateError`` when the folder holds both, or neither.
-  private static func listFile(_ name: String, in directory: String) throws -> String {
+  private static func listFile(
+    _ name: String, in directory: String, missingAs language: TemplateLanguage = .html
+  ) throws -> String {
     let (html, markdown) = (name + ".html", name + ".md")
-    let manager = FileManager.default
-    let hasHTML = manager.fileExists(atPath: (directory as NSString).appendingPathComponent(html))
-    let hasMarkdown = manager.fileExists(
-      atPath: (directory as NSString).appendingPathComponent(markdown))
-    switch (hasHTML, hasMarkdown) {
+    func path(_ file: String) -> String { (directory as NSString).appendingPathComponent(file) }
+    /// Anything but a folder: a link or an unreadable file is reported when it is read.
+    func holds(_ file: String) -> Bool {
+      var isDirectory: ObjCBool = false
+      return FileManager.default.fileExists(atPath: path(file), isDirectory: &isDirectory)
+        && !isDirectory.boolValue
+    }
+    switch (holds(html), holds(markdown)) {
     case (true, true):
       throw TemplateError(
-        file: (directory as NSString).appendingPathComponent(markdown), line: 0, column: 0,
-        reason: .duplicateTemplate(of: html))
+        file: path(markdown), line: 0, column: 0, reason: .duplicateTemplate(of: html))
     case (false, false):
+      let (missing, other) = language == .html ? (html, markdown) : (markdown, html)
       throw TemplateError(
-        file: (directory as NSString).appendingPathComponent(html), line: 0, column: 0,
-        reason: .unreadable("no such file (nor \(markdown))"))
+        file: path(missing), line: 0, column: 0, reason: .unreadable("no such file (nor \(other))"))
     case (true, false): return html
     case (false, true): return markdown
     }

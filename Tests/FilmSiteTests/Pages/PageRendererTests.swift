@@ -38,4 +38,44 @@ import Testing
     #expect(text.hasPrefix("<!doctype html>"))
     #expect(text.contains(#"<link rel="stylesheet" href="../../assets/style.css">"#))
   }
+
+  /// The default theme with its row template replaced by `source` in `language`.
+  private func renderer(row source: String, language: TemplateLanguage) throws -> PageRenderer {
+    let theme = try Theme.load(from: Fixtures.templatesDirectory)
+    let row = try Template(
+      source: source, file: language == .html ? "row.html" : "row.md", language: language,
+      schema: Theme.Schemas.row)
+    return PageRenderer(
+      theme: Theme(
+        layout: theme.layout, film: theme.film, index: theme.index, row: row, terms: theme.terms,
+        search: theme.search, notFound: theme.notFound, assets: theme.assets),
+      configuration: SiteConfiguration(), markdown: MarkdownRenderer())
+  }
+
+  private static let hostileOverview =
+    "<script>alert(1)</script> *kept* [link](javascript:alert(1)) ![i](javascript:alert(2)) <img src=x onerror=alert(3)>"
+
+  @Test func anHTMLRowGetsTheOverviewAsCmarksSafeHTML() throws {
+    // An HTML row never goes through cmark: inserted raw, the overview must already be safe.
+    let renderer = try renderer(row: "<li>{{{overview}}}</li>", language: .html)
+    let film = Film(id: "1", title: "A", overview: Self.hostileOverview)
+    guard case .rendered(let bytes) = renderer.row(for: film, at: try film.route()) else {
+      Issue.record("the row should be rendered once")
+      return
+    }
+    let row = String(decoding: bytes, as: UTF8.self)
+    #expect(row.hasPrefix("<li><p>"))
+    #expect(row.contains("<em>kept</em>"))
+    for unsafe in ["<script", "javascript:", "<img src=x", "onerror"] {
+      #expect(!row.contains(unsafe), "\(unsafe) in \(row)")
+    }
+  }
+
+  @Test func aMarkdownRowGetsTheOverviewAsMarkdown() throws {
+    let renderer = try renderer(row: "- {{{overview}}}", language: .markdown)
+    let film = Film(id: "1", title: "A", overview: Self.hostileOverview)
+    #expect(
+      renderer.filmValues(film, for: renderer.theme.row)["overview"]
+        == .text(PageRenderer.overviewMarkdown(Self.hostileOverview)))
+  }
 }

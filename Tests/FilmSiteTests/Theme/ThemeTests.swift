@@ -107,6 +107,43 @@ import Testing
     }
   }
 
+  @Test func anHTMLRowInAMarkdownIndexIsRefused() throws {
+    try Fixtures.withTemporaryDirectory { directory in
+      let theme = try copyTheme(into: directory)
+      try FileManager.default.removeItem(atPath: theme + "/index.html")
+      try FileManager.default.copyItem(
+        atPath: Self.markdownLists + "/index.md", toPath: theme + "/index.md")
+      let expected = TemplateError(
+        file: theme + "/row.html", line: 0, column: 0,
+        reason: .listLanguageMismatch(index: "index.md"))
+      #expect(throws: expected) { try Theme.load(from: theme) }
+      #expect(
+        expected.description
+          == "\(theme)/row.html: rows must be in the language of index.md (row.html with index.html, row.md with index.md)"
+      )
+    }
+  }
+
+  @Test func aMissingRowIsNamedInTheIndexsLanguage() throws {
+    try Fixtures.withTemporaryDirectory { directory in
+      let theme = try copyThemeWithMarkdownLists(into: directory)
+      try FileManager.default.removeItem(atPath: theme + "/row.md")
+      let expected = TemplateError(
+        file: theme + "/row.md", line: 0, column: 0,
+        reason: .unreadable("no such file (nor row.html)"))
+      #expect(throws: expected) { try Theme.load(from: theme) }
+    }
+  }
+
+  @Test func aFolderNamedLikeTheOtherFormIsNotATemplate() throws {
+    try Fixtures.withTemporaryDirectory { directory in
+      let theme = try copyTheme(into: directory)
+      try FileManager.default.createDirectory(
+        atPath: theme + "/index.md", withIntermediateDirectories: false)
+      #expect(try Theme.load(from: theme).index.language == .html)
+    }
+  }
+
   @Test func theSameSourceInAnotherLanguageIsAnotherTheme() throws {
     // A rename from row.md to row.html (and index) with the same text renders
     // differently, so an up-to-date build must not skip it.
