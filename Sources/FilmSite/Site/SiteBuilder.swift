@@ -70,11 +70,6 @@ public struct SiteBuilder: Sendable {
     // Check the folder before pulling, so a refused folder fails fast.
     try writer.checkOwnership()
 
-    // The manifest is read while the films load: a no-op rebuild of a large
-    // site spends about as long on each. It is only a hint: the up-to-date
-    // check stats every file it lists, and a build reads it again under the lock.
-    let previousManifest = Task { try? writer.previousManifest() }
-
     // A catalog file is known by its bytes before it is decoded: a rebuild
     // from the same file stops here, having decoded nothing.
     var catalogFingerprint: ContentHash?
@@ -87,8 +82,7 @@ public struct SiteBuilder: Sendable {
       let fingerprint = try BuildFingerprint.make(
         catalog: catalog, query: query, maxPages: maxPages, theme: theme,
         configuration: configuration)
-      if let upToDate = try writer.upToDateSite(
-        builtFrom: fingerprint, manifest: await previousManifest.value),
+      if let upToDate = try writer.upToDateSite(builtFrom: fingerprint),
         let pageCounts = upToDate.pageCounts, let filmCounts = upToDate.filmCounts
       {
         return BuildSummary(
@@ -117,8 +111,7 @@ public struct SiteBuilder: Sendable {
     } else {
       fingerprint = try BuildFingerprint.make(
         films: films, theme: theme, configuration: configuration)
-      upToDate = try writer.upToDateSite(
-        builtFrom: fingerprint, manifest: await previousManifest.value)
+      upToDate = try writer.upToDateSite(builtFrom: fingerprint)
     }
     let written: SiteWriter.Summary
     let counts: SitePageCounts

@@ -56,7 +56,23 @@ public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
 
   /// Reads the 16 hexadecimal digits that ``description`` writes.
   init?(hex: Substring) {
-    guard hex.utf8.count == 16, let value = UInt64(hex, radix: 16) else { return nil }
+    self.init(hexDigits: hex.utf8)
+  }
+
+  /// Reads 16 hexadecimal digits from their UTF-8.
+  init?<Digits: Collection<UInt8>>(hexDigits digits: Digits) {
+    guard digits.count == 16 else { return nil }
+    var value: UInt64 = 0
+    for byte in digits {
+      let digit: UInt8
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+      default: return nil
+      }
+      value = value << 4 | UInt64(digit)
+    }
     self.value = value
   }
 

@@ -14,12 +14,12 @@ import Foundation
 /// FilmSite's, and are compared byte by byte.
 struct OutputManifest: Equatable {
   static let fileName = ".filmsite-manifest"
-  private static let header = "# filmsite manifest v2: the files FilmSite wrote here. Do not edit."
-  private static let headerV1 =
+  static let header = "# filmsite manifest v2: the files FilmSite wrote here. Do not edit."
+  static let headerV1 =
     "# filmsite manifest v1: the files FilmSite wrote here. Do not edit."
-  private static let fingerprintPrefix = "# build "
-  private static let pagesPrefix = "# pages "
-  private static let filmsPrefix = "# films "
+  static let fingerprintPrefix = "# build "
+  static let pagesPrefix = "# pages "
+  static let filmsPrefix = "# films "
 
   /// What the manifest knows of one file.
   struct Entry: Equatable {
@@ -35,9 +35,14 @@ struct OutputManifest: Equatable {
     var seconds: Int
     var nanoseconds: Int
 
-    /// Reads `seconds.nanoseconds`, on bytes: there is one per file of the site.
+    /// Reads `seconds.nanoseconds`.
     init?(_ text: Substring) {
-      var bytes = text.utf8[...]
+      self.init(bytes: text.utf8[...])
+    }
+
+    /// Reads `seconds.nanoseconds` from its UTF-8: there is one per file of the site.
+    init?<Bytes: Collection<UInt8>>(bytes: Bytes) where Bytes.SubSequence == Bytes {
+      var bytes = bytes
       let negative = bytes.first == UInt8(ascii: "-")
       if negative { bytes = bytes.dropFirst() }
       guard let point = bytes.firstIndex(of: UInt8(ascii: ".")),
@@ -54,9 +59,9 @@ struct OutputManifest: Equatable {
     }
 
     /// A run of 1 to `maximumDigits` decimal digits, which then cannot overflow.
-    private static func number(_ digits: Substring.UTF8View.SubSequence, maximumDigits: Int)
-      -> Int?
-    {
+    static func number<Digits: Collection<UInt8>>(
+      _ digits: Digits, maximumDigits: Int
+    ) -> Int? {
       guard (1...maximumDigits).contains(digits.count) else { return nil }
       var value = 0
       for byte in digits {
@@ -104,7 +109,8 @@ struct OutputManifest: Equatable {
     return halves[0].mergingSorted(with: halves[1], by: <)
   }
 
-  private init(
+  /// A manifest of `entries` whose paths are `sortedPaths`, already sorted.
+  init(
     entries: [String: Entry], sortedPaths: [String], fingerprint: ContentHash?,
     pageCounts: SitePageCounts?, filmCounts: FilmCounts?
   ) {
@@ -115,83 +121,11 @@ struct OutputManifest: Equatable {
     self.filmCounts = filmCounts
   }
 
-  /// A file's line: its path and entry. A line FilmSite did not write (an
-  /// edit) gives `nil` and is skipped: its file then counts as someone
-  /// else's, which FilmSite keeps rather than deletes.
-  private static func entry(from line: Substring) -> (path: String, entry: Entry)? {
-    let fields = line.utf8.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
-      .map { Substring($0) }
-    guard fields.count == 4, let hash = ContentHash(hex: fields[1]), let size = Int(fields[2]),
-      let modified = Timestamp(fields[3])
-    else { return nil }
-    let path = String(fields[0])
-    guard isSafeRelativePath(path) else { return nil }
-    return (path, Entry(hash: hash, size: size, modified: modified))
-  }
-
   /// Whether `prefix`, the start of a file, is the start of a manifest.
   static func startsAManifest(_ prefix: Data) -> Bool {
     let firstLine = prefix.split(separator: UInt8(ascii: "\n"), maxSplits: 1).first ?? prefix
     let text = String(decoding: firstLine, as: UTF8.self)
     return text == header || text == headerV1
-  }
-
-  /// Reads a manifest, keeping only paths that stay inside the folder, so
-  /// that an edited manifest can never make FilmSite delete outside it.
-  init?(text: String) {
-    // Split on bytes: splitting a 100,000-line manifest by Character was a
-    // noticeable part of a rebuild.
-    var lines = text.utf8.split(separator: UInt8(ascii: "\n")).map { Substring($0) }
-    guard let first = lines.first else { return nil }
-    lines.removeFirst()
-    if first == Self.headerV1 {
-      self.init(paths: lines.map(String.init).filter(Self.isSafeRelativePath))
-      return
-    }
-    guard first == Self.header else { return nil }
-    var fingerprint: ContentHash?
-    if let line = lines.first, line.hasPrefix(Self.fingerprintPrefix) {
-      fingerprint = ContentHash(hex: line.dropFirst(Self.fingerprintPrefix.count))
-      lines.removeFirst()
-    }
-    var pageCounts: SitePageCounts?
-    if let line = lines.first, line.hasPrefix(Self.pagesPrefix) {
-      let numbers = line.dropFirst(Self.pagesPrefix.count).split(separator: " ").compactMap {
-        Int($0)
-      }
-      if numbers.count == 3 {
-        pageCounts = SitePageCounts(
-          indexPages: numbers[0], browsePages: numbers[1], hasSiteFiles: numbers[2] == 1)
-      }
-      lines.removeFirst()
-    }
-    var filmCounts: FilmCounts?
-    if let line = lines.first, line.hasPrefix(Self.filmsPrefix) {
-      let fields = line.dropFirst(Self.filmsPrefix.count).split(separator: " ")
-      if fields.count == 3, let films = Int(fields[0]), let duplicates = Int(fields[1]),
-        films >= 0, duplicates >= 0, fields[2] == "-" || (Int(fields[2]) ?? -1) >= 1
-      {
-        filmCounts = FilmCounts(
-          films: films, duplicatesDropped: duplicates, pageCap: Int(fields[2]))
-      }
-      lines.removeFirst()
-    }
-    var entries: [String: Entry] = [:]
-    entries.reserveCapacity(lines.count)
-    // FilmSite writes the paths sorted; then they need no sorting again.
-    var paths: [String] = []
-    paths.reserveCapacity(lines.count)
-    var inOrder = true
-    // Lines are read on every core (a rebuild that changes nothing spends a
-    // good part of its time here); they are taken in order below.
-    for case (let path, let entry)? in SiteRenderer.concurrentMap(lines, Self.entry(from:)) {
-      guard entries.updateValue(entry, forKey: path) == nil else { continue }
-      if let last = paths.last, last >= path { inOrder = false }
-      paths.append(path)
-    }
-    self.init(
-      entries: entries, sortedPaths: inOrder ? paths : paths.sorted(), fingerprint: fingerprint,
-      pageCounts: pageCounts, filmCounts: filmCounts)
   }
 
   /// The manifest as a file: a header, the fingerprint, then one line per
@@ -272,8 +206,14 @@ struct OutputManifest: Equatable {
   }
 
   static func isSafeRelativePath(_ path: String) -> Bool {
-    guard !path.isEmpty, !path.hasPrefix("/"), path != fileName else { return false }
-    return path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+    isSafeRelativePath(bytes: path.utf8)
+  }
+
+  /// ``isSafeRelativePath(_:)`` for a path's UTF-8.
+  static func isSafeRelativePath<Bytes: Collection<UInt8>>(bytes path: Bytes) -> Bool {
+    guard !path.isEmpty, path.first != UInt8(ascii: "/"), !path.elementsEqual(fileName.utf8)
+    else { return false }
+    return path.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
       .allSatisfy { component in
         !component.isEmpty && !component.elementsEqual(".".utf8)
           && !component.elementsEqual("..".utf8) && !component.contains(where: isForbiddenInPath)

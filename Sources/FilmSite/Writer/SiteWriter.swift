@@ -185,33 +185,28 @@ public struct SiteWriter: Sendable {
   public func upToDateSite(builtFrom fingerprint: ContentHash) throws
     -> (files: Int, pageCounts: SitePageCounts?, filmCounts: FilmCounts?)?
   {
-    try upToDateSite(builtFrom: fingerprint, manifest: nil)
-  }
-
-  /// Like ``upToDateSite(builtFrom:)``, with the folder's manifest if the
-  /// caller read it already (a build reads it while its films load).
-  func upToDateSite(builtFrom fingerprint: ContentHash, manifest: OutputManifest?) throws
-    -> (files: Int, pageCounts: SitePageCounts?, filmCounts: FilmCounts?)?
-  {
     try refuseDangerousDirectory()
     let manager = FileManager.default
     if manager.fileExists(atPath: stagingDirectory) || manager.fileExists(atPath: previousDirectory)
     {
       return nil
     }
-    let manifest = try manifest ?? previousManifest()
-    guard manifest.fingerprint == fingerprint, !manifest.paths.isEmpty,
-      manifest.entries.count == manifest.paths.count
+    // Only the header is parsed before the files are checked, each line on
+    // its way: a rebuild that changes nothing needs no dictionary of them.
+    guard let data = manager.contents(atPath: target + "/" + OutputManifest.fileName),
+      let header = data.withUnsafeBytes({ OutputManifest.header(of: $0) }),
+      header.fingerprint == fingerprint
     else { return nil }
     // Each path is looked up from the folder, not from the file system's root.
     let root = open(target, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard root >= 0 else { return nil }
     defer { close(root) }
-    let intact = SiteRenderer.concurrentMap(manifest.paths) { path in
-      manifest.entries[path].map { Self.isAsWritten(path, $0, in: root) } ?? false
-    }
-    return intact.allSatisfy { $0 }
-      ? (manifest.paths.count, manifest.pageCounts, manifest.filmCounts) : nil
+    guard
+      let files = OutputManifest.countOfFilesAsWritten(
+        in: data, header: header, { path, entry in Self.isAsWritten(path, entry, in: root) }),
+      files > 0
+    else { return nil }
+    return (files, header.pageCounts, header.filmCounts)
   }
 
   /// The manifest entry of `file` when the current site already has it with
@@ -243,7 +238,7 @@ public struct SiteWriter: Sendable {
   /// ``isAsWritten(_:_:)`` for `path` from the open folder `directory`
   /// (`AT_FDCWD`: from the working folder).
   private static func isAsWritten(
-    _ path: String, _ entry: OutputManifest.Entry, in directory: Int32 = AT_FDCWD
+    _ path: UnsafePointer<CChar>, _ entry: OutputManifest.Entry, in directory: Int32 = AT_FDCWD
   ) -> Bool {
     guard let found = status(of: path, in: directory) else { return false }
     return found.size == entry.size && found.modified == entry.modified
@@ -252,7 +247,7 @@ public struct SiteWriter: Sendable {
   /// Size and modification time of a regular file at `path`, looked up from
   /// the open folder `directory` (`AT_FDCWD`: from the working folder), links
   /// not followed; `nil` for anything else.
-  private static func status(of path: String, in directory: Int32 = AT_FDCWD)
+  private static func status(of path: UnsafePointer<CChar>, in directory: Int32 = AT_FDCWD)
     -> (size: Int, modified: OutputManifest.Timestamp)?
   {
     var info = stat()
@@ -489,7 +484,7 @@ public struct SiteWriter: Sendable {
   func previousManifest() throws -> OutputManifest {
     let manifestPath = target + "/" + OutputManifest.fileName
     if let data = FileManager.default.contents(atPath: manifestPath) {
-      guard let manifest = OutputManifest(text: String(decoding: data, as: UTF8.self)) else {
+      guard let manifest = OutputManifest(bytes: data) else {
         throw WriterError.io(
           path: manifestPath, operation: "read the manifest",
           message: "it is not a FilmSite manifest")

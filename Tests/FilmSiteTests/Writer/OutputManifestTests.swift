@@ -1,3 +1,5 @@
+import Foundation
+import Synchronization
 import Testing
 
 @testable import FilmSite
@@ -81,5 +83,52 @@ import Testing
   ])
   func malformedModificationTimesAreRejected(text: String) {
     #expect(OutputManifest.Timestamp(Substring(text)) == nil)
+  }
+
+  /// A version 2 manifest of `count` files, with fingerprint 7, in several parts per core.
+  private static func largeManifest(files count: Int) -> (text: String, paths: [String]) {
+    let paths = (0..<count).map { "films/\($0)-é/index.html" }
+    let lines = paths.enumerated().map { "\($1)\t000000000000002a\t\($0)\t1.5" }
+    return (
+      "# filmsite manifest v2: the files FilmSite wrote here. Do not edit.\n# build 0000000000000007\n# pages 3 4 0\n\n"
+        + lines.joined(separator: "\n") + "\n", paths
+    )
+  }
+
+  @Test func everyFileIsCheckedOnceWhenEveryLineIsFilmSites() throws {
+    let (text, paths) = Self.largeManifest(files: 5_000)
+    let data = Data(text.utf8)
+    let header = try #require(data.withUnsafeBytes { OutputManifest.header(of: $0) })
+    #expect(header.fingerprint == ContentHash(value: 7))
+    #expect(header.pageCounts == SitePageCounts(indexPages: 3, browsePages: 4, hasSiteFiles: false))
+    let checked = Mutex<[String: Int]>([:])
+    let count = OutputManifest.countOfFilesAsWritten(in: data, header: header) { path, entry in
+      checked.withLock { $0[String(cString: path)] = entry.size }
+      return true
+    }
+    #expect(count == 5_000)
+    #expect(checked.withLock { $0 } == Dictionary(uniqueKeysWithValues: zip(paths, 0...)))
+    #expect(OutputManifest(text: text)?.paths == paths.sorted())
+  }
+
+  @Test func oneFileNotAsWrittenOrOneForeignLineMeansNotUpToDate() throws {
+    let (text, _) = Self.largeManifest(files: 5_000)
+    let data = Data(text.utf8)
+    let header = try #require(data.withUnsafeBytes { OutputManifest.header(of: $0) })
+    #expect(
+      OutputManifest.countOfFilesAsWritten(in: data, header: header) { path, _ in
+        String(cString: path) != "films/4321-é/index.html"
+      } == nil)
+    for line in ["../escape.html\t000000000000002a\t1\t1.0", "edited.html\tnothex\t1\t1.0"] {
+      let edited = Data((text + line + "\n").utf8)
+      #expect(
+        OutputManifest.countOfFilesAsWritten(in: edited, header: header) { _, _ in true } == nil,
+        "\(line)")
+    }
+    let version1 = Data(
+      "# filmsite manifest v1: the files FilmSite wrote here. Do not edit.\na.html\n".utf8)
+    let oldHeader = try #require(version1.withUnsafeBytes { OutputManifest.header(of: $0) })
+    #expect(
+      OutputManifest.countOfFilesAsWritten(in: version1, header: oldHeader) { _, _ in true } == nil)
   }
 }

@@ -1,0 +1,230 @@
+import FilmCatalog
+import Foundation
+
+/// Reading a manifest file. A large site's manifest has a line for each of
+/// its 100,000 files or more, so it is read on bytes and on every core; a
+/// rebuild that changes nothing reads only its header and checks each file
+/// as its line is read (``countOfFilesAsWritten(in:header:_:)``).
+extension OutputManifest {
+  /// A file's line: its path's bytes and its entry. A line FilmSite did not
+  /// write (an edit) gives `nil` and is skipped: its file then counts as
+  /// someone else's, which FilmSite keeps rather than deletes.
+  private static func entry(in line: Slice<UnsafeRawBufferPointer>)
+    -> (path: Slice<UnsafeRawBufferPointer>, entry: Entry)?
+  {
+    let tab = UInt8(ascii: "\t")
+    guard let first = line.firstIndex(of: tab),
+      let second = line[(first + 1)...].firstIndex(of: tab),
+      let third = line[(second + 1)...].firstIndex(of: tab),
+      !line[(third + 1)...].contains(tab),
+      let hash = ContentHash(hexDigits: line[(first + 1)..<second]),
+      let size = Self.signedNumber(line[(second + 1)..<third]),
+      let modified = Timestamp(bytes: line[(third + 1)...])
+    else { return nil }
+    let path = line[..<first]
+    guard isSafeRelativePath(bytes: path),
+      UTF8Validation.isValid(
+        UnsafeRawBufferPointer(rebasing: path).assumingMemoryBound(to: UInt8.self))
+    else { return nil }
+    return (path, Entry(hash: hash, size: size, modified: modified))
+  }
+
+  /// An optional `-` and 1 to 18 decimal digits.
+  private static func signedNumber(_ bytes: Slice<UnsafeRawBufferPointer>) -> Int? {
+    guard bytes.first == UInt8(ascii: "-") else {
+      return Timestamp.number(bytes, maximumDigits: 18)
+    }
+    return Timestamp.number(bytes.dropFirst(), maximumDigits: 18).map { -$0 }
+  }
+
+  /// What the lines before the files' lines say, and where those begin.
+  struct Header: Equatable {
+    /// A version 1 manifest lists paths only.
+    var isVersion1: Bool
+    var fingerprint: ContentHash?
+    var pageCounts: SitePageCounts?
+    var filmCounts: FilmCounts?
+    /// The offset of the first file line.
+    var body: Int
+  }
+
+  /// The header of the manifest `bytes`; `nil` when they are not a manifest.
+  /// Empty lines are skipped, here and between the files' lines.
+  static func header(of bytes: UnsafeRawBufferPointer) -> Header? {
+    var offset = 0
+    /// The next line that is not empty, as text, moving past it; `nil` at the end.
+    func nextLine(ifPrefixed prefix: String? = nil) -> Substring? {
+      var start = offset
+      while start < bytes.count, bytes[start] == UInt8(ascii: "\n") { start += 1 }
+      let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+      guard start < end else { return nil }
+      let line = Substring(
+        decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+      if let prefix, !line.hasPrefix(prefix) { return nil }
+      offset = end
+      return line
+    }
+    guard let first = nextLine() else { return nil }
+    guard first == Self.header || first == Self.headerV1 else { return nil }
+    var header = Header(isVersion1: first == Self.headerV1, body: offset)
+    guard !header.isVersion1 else { return header }
+    if let line = nextLine(ifPrefixed: Self.fingerprintPrefix) {
+      header.fingerprint = ContentHash(hex: line.dropFirst(Self.fingerprintPrefix.count))
+    }
+    if let line = nextLine(ifPrefixed: Self.pagesPrefix) {
+      let numbers = line.dropFirst(Self.pagesPrefix.count).split(separator: " ").compactMap {
+        Int($0)
+      }
+      if numbers.count == 3 {
+        header.pageCounts = SitePageCounts(
+          indexPages: numbers[0], browsePages: numbers[1], hasSiteFiles: numbers[2] == 1)
+      }
+    }
+    if let line = nextLine(ifPrefixed: Self.filmsPrefix) {
+      let fields = line.dropFirst(Self.filmsPrefix.count).split(separator: " ")
+      if fields.count == 3, let films = Int(fields[0]), let duplicates = Int(fields[1]),
+        films >= 0, duplicates >= 0, fields[2] == "-" || (Int(fields[2]) ?? -1) >= 1
+      {
+        header.filmCounts = FilmCounts(
+          films: films, duplicatesDropped: duplicates, pageCap: Int(fields[2]))
+      }
+    }
+    header.body = offset
+    return header
+  }
+
+  /// `bytes[start...]` in parts that end at line ends, about `count` of them,
+  /// so that each core can read a share of the lines.
+  private static func parts(of bytes: UnsafeRawBufferPointer, from start: Int, count: Int)
+    -> [Range<Int>]
+  {
+    var parts: [Range<Int>] = []
+    var lower = start
+    let size = max(1, (bytes.count - start) / max(1, count))
+    while lower < bytes.count {
+      var upper = min(bytes.count, lower + size)
+      upper = bytes[upper...].firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? bytes.count
+      parts.append(lower..<upper)
+      lower = upper
+    }
+    return parts
+  }
+
+  /// Calls `body` with each line of `bytes[range]` that is not empty.
+  private static func forEachLine(
+    in bytes: UnsafeRawBufferPointer, _ range: Range<Int>,
+    _ body: (Slice<UnsafeRawBufferPointer>) -> Void
+  ) {
+    var start = range.lowerBound
+    while start < range.upperBound {
+      let end =
+        bytes[start..<range.upperBound].firstIndex(of: UInt8(ascii: "\n")) ?? range.upperBound
+      if start < end { body(bytes[start..<end]) }
+      start = end + 1
+    }
+  }
+
+  /// Lines are read on every core, in about this many parts per core.
+  private static let partsPerCore = 8
+
+  /// Reads a manifest, keeping only paths that stay inside the folder, so
+  /// that an edited manifest can never make FilmSite delete outside it.
+  init?(text: String) {
+    self.init(bytes: Data(text.utf8))
+  }
+
+  /// Reads the manifest `data`, as ``init(text:)`` does.
+  init?(bytes data: Data) {
+    guard let header = data.withUnsafeBytes({ Self.header(of: $0) }) else { return nil }
+    let parts = data.withUnsafeBytes {
+      Self.parts(
+        of: $0, from: header.body,
+        count: ProcessInfo.processInfo.activeProcessorCount * Self.partsPerCore)
+    }
+    if header.isVersion1 {
+      let lines = data.withUnsafeBytes { bytes in
+        parts.flatMap { part in
+          var lines: [String] = []
+          Self.forEachLine(in: bytes, part) { lines.append(String(decoding: $0, as: UTF8.self)) }
+          return lines
+        }
+      }
+      self.init(paths: lines.filter(Self.isSafeRelativePath))
+      return
+    }
+    // Lines are read on every core (a rebuild that changes nothing spends a
+    // good part of its time here); they are taken in order below.
+    let read = SiteRenderer.concurrentMap(parts) { part in
+      data.withUnsafeBytes { bytes in
+        var read: [(path: String, entry: Entry)] = []
+        Self.forEachLine(in: bytes, part) { line in
+          if let (path, entry) = Self.entry(in: line) {
+            read.append((String(decoding: path, as: UTF8.self), entry))
+          }
+        }
+        return read
+      }
+    }
+    var entries: [String: Entry] = [:]
+    entries.reserveCapacity(read.reduce(0) { $0 + $1.count })
+    // FilmSite writes the paths sorted; then they need no sorting again.
+    var paths: [String] = []
+    paths.reserveCapacity(entries.capacity)
+    var inOrder = true
+    for (path, entry) in read.joined() {
+      guard entries.updateValue(entry, forKey: path) == nil else { continue }
+      if let last = paths.last, last >= path { inOrder = false }
+      paths.append(path)
+    }
+    self.init(
+      entries: entries, sortedPaths: inOrder ? paths : paths.sorted(),
+      fingerprint: header.fingerprint, pageCounts: header.pageCounts,
+      filmCounts: header.filmCounts)
+  }
+
+  /// How many files the manifest `data` (with `header`) lists, when each of
+  /// its lines is one FilmSite wrote and `isAsWritten` holds for every file
+  /// (given its path, NUL-terminated, and its entry); `nil` otherwise. Lines
+  /// are checked on every core, without the dictionary ``init(bytes:)`` makes.
+  static func countOfFilesAsWritten(
+    in data: Data, header: Header,
+    _ isAsWritten: @Sendable (UnsafePointer<CChar>, Entry) -> Bool
+  ) -> Int? {
+    guard !header.isVersion1 else { return nil }
+    let parts = data.withUnsafeBytes {
+      Self.parts(
+        of: $0, from: header.body,
+        count: ProcessInfo.processInfo.activeProcessorCount * Self.partsPerCore)
+    }
+    let counts = SiteRenderer.concurrentMap(parts) { part -> Int? in
+      data.withUnsafeBytes { bytes in
+        var count = 0
+        var intact = true
+        var path: [UInt8] = []
+        Self.forEachLine(in: bytes, part) { line in
+          guard intact else { return }
+          guard let (name, entry) = Self.entry(in: line) else {
+            intact = false
+            return
+          }
+          path.removeAll(keepingCapacity: true)
+          path.append(contentsOf: UnsafeRawBufferPointer(rebasing: name))
+          path.append(0)
+          intact = path.withUnsafeBufferPointer { path in
+            path.withMemoryRebound(to: CChar.self) { path in
+              path.baseAddress.map { isAsWritten($0, entry) } ?? false
+            }
+          }
+          count += 1
+        }
+        return intact ? count : nil
+      }
+    }
+    var total = 0
+    for count in counts {
+      guard let count else { return nil }
+      total += count
+    }
+    return total
+  }
+}
