@@ -94,32 +94,25 @@ import Testing
     }
   }
 
-  @Test func rowsInAnotherLanguageThanTheIndexAreRefused() throws {
+  /// The default theme with one of its list templates, `markdown`, in Markdown.
+  @Test(arguments: [
+    (markdown: "row", index: "index.html", row: "row.md"),
+    (markdown: "index", index: "index.md", row: "row.html"),
+  ])
+  func aRowInAnotherLanguageThanItsIndexIsRefused(markdown: String, index: String, row: String)
+    throws
+  {
     try Fixtures.withTemporaryDirectory { directory in
       let theme = try copyTheme(into: directory)
-      try FileManager.default.removeItem(atPath: theme + "/row.html")
+      try FileManager.default.removeItem(atPath: theme + "/\(markdown).html")
       try FileManager.default.copyItem(
-        atPath: Self.markdownLists + "/row.md", toPath: theme + "/row.md")
+        atPath: Self.markdownLists + "/\(markdown).md", toPath: theme + "/\(markdown).md")
       let expected = TemplateError(
-        file: theme + "/row.md", line: 0, column: 0,
-        reason: .listLanguageMismatch(index: "index.html"))
-      #expect(throws: expected) { try Theme.load(from: theme) }
-    }
-  }
-
-  @Test func anHTMLRowInAMarkdownIndexIsRefused() throws {
-    try Fixtures.withTemporaryDirectory { directory in
-      let theme = try copyTheme(into: directory)
-      try FileManager.default.removeItem(atPath: theme + "/index.html")
-      try FileManager.default.copyItem(
-        atPath: Self.markdownLists + "/index.md", toPath: theme + "/index.md")
-      let expected = TemplateError(
-        file: theme + "/row.html", line: 0, column: 0,
-        reason: .listLanguageMismatch(index: "index.md"))
+        file: theme + "/" + row, line: 0, column: 0, reason: .listLanguageMismatch(index: index))
       #expect(throws: expected) { try Theme.load(from: theme) }
       #expect(
         expected.description
-          == "\(theme)/row.html: rows must be in the language of index.md (row.html with index.html, row.md with index.md)"
+          == "\(theme)/\(row): rows must be in the language of \(index) (row.html with index.html, row.md with index.md)"
       )
     }
   }
