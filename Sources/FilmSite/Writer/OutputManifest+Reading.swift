@@ -145,7 +145,11 @@ extension OutputManifest {
       let lines = data.withUnsafeBytes { bytes in
         parts.flatMap { part in
           var lines: [String] = []
-          Self.forEachLine(in: bytes, part) { lines.append(String(decoding: $0, as: UTF8.self)) }
+          Self.forEachLine(in: bytes, part) { line in
+            // A path that is not UTF-8 names no file FilmSite wrote.
+            let text = UnsafeRawBufferPointer(rebasing: line).assumingMemoryBound(to: UInt8.self)
+            if UTF8Validation.isValid(text) { lines.append(String(decoding: text, as: UTF8.self)) }
+          }
           return lines
         }
       }
@@ -183,22 +187,24 @@ extension OutputManifest {
   }
 
   /// How many files the manifest `data` (with `header`) lists, when each of
-  /// its lines is one FilmSite wrote and `isAsWritten` holds for every file
-  /// (given its path, NUL-terminated, and its entry); `nil` otherwise. Lines
-  /// are checked on every core, without the dictionary ``init(bytes:)`` makes.
+  /// its lines is one FilmSite wrote (in the order it writes them: paths
+  /// ascending, each once) and `isAsWritten` holds for every file (given its
+  /// path, NUL-terminated, and its entry); `nil` otherwise. Lines are checked
+  /// on every core, without the dictionary ``init(bytes:)`` makes.
+  /// - Parameter partCount: How many parts the lines are read in (tests set it).
   static func countOfFilesAsWritten(
-    in data: Data, header: Header,
+    in data: Data, header: Header, partCount: Int? = nil,
     _ isAsWritten: @Sendable (UnsafePointer<CChar>, Entry) -> Bool
   ) -> Int? {
     guard !header.isVersion1 else { return nil }
     let parts = data.withUnsafeBytes {
       Self.parts(
         of: $0, from: header.body,
-        count: ProcessInfo.processInfo.activeProcessorCount * Self.partsPerCore)
+        count: partCount ?? ProcessInfo.processInfo.activeProcessorCount * Self.partsPerCore)
     }
-    let counts = SiteRenderer.concurrentMap(parts) { part -> Int? in
+    let checked = SiteRenderer.concurrentMap(parts) { part -> PartCheck? in
       data.withUnsafeBytes { bytes in
-        var count = 0
+        var check = PartCheck()
         var intact = true
         var path: [UInt8] = []
         Self.forEachLine(in: bytes, part) { line in
@@ -209,22 +215,49 @@ extension OutputManifest {
           }
           path.removeAll(keepingCapacity: true)
           path.append(contentsOf: UnsafeRawBufferPointer(rebasing: name))
+          if let last = check.last {
+            guard Self.precedes(last, path) else {
+              intact = false
+              return
+            }
+          } else {
+            check.first = path
+          }
+          check.last = path
           path.append(0)
           intact = path.withUnsafeBufferPointer { path in
             path.withMemoryRebound(to: CChar.self) { path in
               path.baseAddress.map { isAsWritten($0, entry) } ?? false
             }
           }
-          count += 1
+          check.count += 1
         }
-        return intact ? count : nil
+        return intact ? check : nil
       }
     }
     var total = 0
-    for count in counts {
-      guard let count else { return nil }
-      total += count
+    var last: [UInt8]?
+    for part in checked {
+      guard let part else { return nil }
+      if let last, let first = part.first, !Self.precedes(last, first) { return nil }
+      last = part.last ?? last
+      total += part.count
     }
     return total
+  }
+
+  /// What one part of a manifest's lines holds: its files, and its first and last paths.
+  private struct PartCheck: Sendable {
+    var count = 0
+    var first: [UInt8]?
+    var last: [UInt8]?
+  }
+
+  /// Whether the path `left` comes before `right` in the order FilmSite
+  /// writes paths in (`String`'s): their bytes' order, which it is for the
+  /// NFC text of every path FilmSite makes, or else the strings' order.
+  private static func precedes(_ left: [UInt8], _ right: [UInt8]) -> Bool {
+    if left.lexicographicallyPrecedes(right) { return true }
+    return String(decoding: left, as: UTF8.self) < String(decoding: right, as: UTF8.self)
   }
 }

@@ -180,8 +180,9 @@ public struct SiteWriter: Sendable {
 
   /// What the output folder holds when its manifest says it was built from
   /// `fingerprint` and every file it lists is still there as FilmSite wrote
-  /// it (same size and modification time); `nil` otherwise. A build whose
-  /// inputs have this fingerprint has nothing to do.
+  /// it (same size and modification time); `nil` otherwise, also for a
+  /// folder that is not FilmSite's (``checkOwnership()`` says why). A build
+  /// whose inputs have this fingerprint has nothing to do.
   public func upToDateSite(builtFrom fingerprint: ContentHash) throws
     -> (files: Int, pageCounts: SitePageCounts?, filmCounts: FilmCounts?)?
   {

@@ -260,6 +260,33 @@ import Testing
     }
   }
 
+  @Test func aDamagedManifestLineMakesItsFileForeignAndTheBuildSaysSo() async throws {
+    // FilmSite never replaces a file its manifest does not list, even one it
+    // would write the same way; the build names it and leaves the site.
+    try await withOutput { output in
+      _ = try await build(Self.films, into: output)
+      let manifestPath = output + "/" + OutputManifest.fileName
+      let lines = try String(contentsOfFile: manifestPath, encoding: .utf8)
+        .split(separator: "\n", omittingEmptySubsequences: false)
+      let page = "films/1-film-1/index.html"
+      let damaged = lines.map { line in
+        line.hasPrefix(page + "\t")
+          ? line.split(separator: "\t").enumerated().map { $0 == 1 ? "not-hex" : $1 }
+            .joined(separator: "\t")[...]
+          : line
+      }
+      #expect(damaged != lines)
+      try damaged.joined(separator: "\n").write(
+        toFile: manifestPath, atomically: true, encoding: .utf8)
+      let before = try identities(output)
+
+      await #expect(throws: WriterError.conflict(directory: output, path: page)) {
+        try await build(Self.films, into: output)
+      }
+      #expect(try identities(output) == before)
+    }
+  }
+
   private func withOutput(_ body: (String) async throws -> Void) async throws {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent(
       "filmsite-incremental-\(UUID().uuidString)"

@@ -85,9 +85,9 @@ import Testing
     #expect(OutputManifest.Timestamp(Substring(text)) == nil)
   }
 
-  /// A version 2 manifest of `count` files, with fingerprint 7, in several parts per core.
+  /// A version 2 manifest of `count` files, sorted as FilmSite writes them, with fingerprint 7.
   private static func largeManifest(files count: Int) -> (text: String, paths: [String]) {
-    let paths = (0..<count).map { "films/\($0)-é/index.html" }
+    let paths = (0..<count).map { "films/\($0)-é/index.html" }.sorted()
     let lines = paths.enumerated().map { "\($1)\t000000000000002a\t\($0)\t1.5" }
     return (
       "# filmsite manifest v2: the files FilmSite wrote here. Do not edit.\n# build 0000000000000007\n# pages 3 4 0\n\n"
@@ -130,5 +130,57 @@ import Testing
     let oldHeader = try #require(version1.withUnsafeBytes { OutputManifest.header(of: $0) })
     #expect(
       OutputManifest.countOfFilesAsWritten(in: version1, header: oldHeader) { _, _ in true } == nil)
+  }
+
+  /// The fast check's count for a version 2 manifest of `paths`, in that
+  /// order, its lines read in `parts` parts (by default, as a build does).
+  private func checkedCount(of paths: [String], parts: Int? = nil) throws -> Int? {
+    let lines = paths.map { "\($0)\t000000000000002a\t1\t1.5\n" }.joined()
+    let data = Data(
+      ("# filmsite manifest v2: the files FilmSite wrote here. Do not edit.\n" + lines).utf8)
+    let header = try #require(data.withUnsafeBytes { OutputManifest.header(of: $0) })
+    return OutputManifest.countOfFilesAsWritten(in: data, header: header, partCount: parts) {
+      _, _ in true
+    }
+  }
+
+  @Test func theFastCheckTakesOnlyPathsInTheOrderFilmSiteWritesThem() throws {
+    let paths = (0..<5_000).map { "films/\($0)/index.html" }.sorted()
+    #expect(try checkedCount(of: paths) == 5_000)
+    // A repeated line, two lines swapped.
+    #expect(try checkedCount(of: paths + [paths[4_999]]) == nil)
+    var swapped = paths
+    swapped.swapAt(10, 11)
+    #expect(try checkedCount(of: swapped) == nil)
+    // Four lines read in four parts, one or two lines each: every order but
+    // the sorted one is refused, also one whose only step down is from one
+    // part to the next, which only comparing the parts' ends finds.
+    let four = ["a/1.html", "a/2.html", "a/3.html", "a/4.html"]
+    func orders(_ items: [String]) -> [[String]] {
+      items.count <= 1
+        ? [items]
+        : items.indices.flatMap { index in
+          var rest = items
+          let first = rest.remove(at: index)
+          return orders(rest).map { [first] + $0 }
+        }
+    }
+    #expect(orders(four).count == 24)
+    for order in orders(four) {
+      #expect(try checkedCount(of: order, parts: 4) == (order == four ? 4 : nil), "\(order)")
+    }
+    // `String` order, which FilmSite writes, where it is not the bytes' order.
+    let decomposed = ["f.html", "e\u{301}.html"]
+    #expect(decomposed == decomposed.sorted())
+    #expect(try checkedCount(of: decomposed) == 2)
+    #expect(try checkedCount(of: []) == 0)
+  }
+
+  @Test func version1PathsThatAreNotUTF8AreLeftOut() throws {
+    var bytes = Array(
+      "# filmsite manifest v1: the files FilmSite wrote here. Do not edit.\na.html\n".utf8)
+    bytes += [0x62, 0xFF, 0x2E, 0x68, 0x0A]  // "b\xFF.h"
+    let read = try #require(OutputManifest(bytes: Data(bytes)))
+    #expect(read.paths == ["a.html"])
   }
 }
