@@ -55,16 +55,14 @@ struct IndexPage {
     let index = renderer.theme.index
     var content: [UInt8] = []
     index.render(context, setting: "rows", toBytes: rows, into: &content)
-    let title = listing.title(page: number, pageCount: pagination.pageCount)
     // An HTML list (the default theme's) skips cmark: a site has about one
     // list page for every five films, each with a few dozen rows.
-    switch index.language {
-    case .html:
-      return renderer.layout(
-        at: route, kind: "index", title: title, html: content, pager: (number, pagination))
-    case .markdown:
-      return renderer.layout(
-        at: route, kind: "index", title: title, markdown: content, pager: (number, pagination))
-    }
+    return renderer.layout(
+      at: route,
+      kind: "index",
+      title: listing.title(page: number, pageCount: pagination.pageCount),
+      html: index.language == .html ? content : renderer.html(fromMarkdown: content),
+      pager: (number, pagination)
+    )
   }
 }

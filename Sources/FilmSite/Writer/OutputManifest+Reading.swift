@@ -93,8 +93,20 @@ extension OutputManifest {
     return header
   }
 
-  /// `bytes[start...]` in parts that end at line ends, about `count` of them,
-  /// so that each core can read a share of the lines.
+  /// The file lines of the manifest `data` (after `header`) in parts that
+  /// end at line ends, about `count` of them (by default, some for each
+  /// core), so that each core can read a share of the lines.
+  private static func parts(of data: Data, after header: Header, count: Int? = nil)
+    -> [Range<Int>]
+  {
+    data.withUnsafeBytes { bytes in
+      parts(
+        of: bytes, from: header.body,
+        count: count ?? ProcessInfo.processInfo.activeProcessorCount * partsPerCore)
+    }
+  }
+
+  /// `bytes[start...]` in parts that end at line ends, about `count` of them.
   private static func parts(of bytes: UnsafeRawBufferPointer, from start: Int, count: Int)
     -> [Range<Int>]
   {
@@ -136,11 +148,7 @@ extension OutputManifest {
   /// Reads the manifest `data`, as ``init(text:)`` does.
   init?(bytes data: Data) {
     guard let header = data.withUnsafeBytes({ Self.header(of: $0) }) else { return nil }
-    let parts = data.withUnsafeBytes {
-      Self.parts(
-        of: $0, from: header.body,
-        count: ProcessInfo.processInfo.activeProcessorCount * Self.partsPerCore)
-    }
+    let parts = Self.parts(of: data, after: header)
     if header.isVersion1 {
       let lines = data.withUnsafeBytes { bytes in
         parts.flatMap { part in
@@ -197,42 +205,37 @@ extension OutputManifest {
     _ isAsWritten: @Sendable (UnsafePointer<CChar>, Entry) -> Bool
   ) -> Int? {
     guard !header.isVersion1 else { return nil }
-    let parts = data.withUnsafeBytes {
-      Self.parts(
-        of: $0, from: header.body,
-        count: partCount ?? ProcessInfo.processInfo.activeProcessorCount * Self.partsPerCore)
-    }
+    let parts = Self.parts(of: data, after: header, count: partCount)
     let checked = SiteRenderer.concurrentMap(parts) { part -> PartCheck? in
       data.withUnsafeBytes { bytes in
-        var check = PartCheck()
+        var count = 0
         var intact = true
+        // Within a part, each path is compared with the line before it where it lies.
+        var first: Slice<UnsafeRawBufferPointer>?
+        var previous: Slice<UnsafeRawBufferPointer>?
         var path: [UInt8] = []
         Self.forEachLine(in: bytes, part) { line in
           guard intact else { return }
-          guard let (name, entry) = Self.entry(in: line) else {
+          guard let (name, entry) = Self.entry(in: line),
+            previous.map({ Self.precedes($0, name) }) ?? true
+          else {
             intact = false
             return
           }
+          if first == nil { first = name }
+          previous = name
           path.removeAll(keepingCapacity: true)
           path.append(contentsOf: UnsafeRawBufferPointer(rebasing: name))
-          if let last = check.last {
-            guard Self.precedes(last, path) else {
-              intact = false
-              return
-            }
-          } else {
-            check.first = path
-          }
-          check.last = path
           path.append(0)
           intact = path.withUnsafeBufferPointer { path in
             path.withMemoryRebound(to: CChar.self) { path in
               path.baseAddress.map { isAsWritten($0, entry) } ?? false
             }
           }
-          check.count += 1
+          count += 1
         }
-        return intact ? check : nil
+        guard intact else { return nil }
+        return PartCheck(count: count, first: first.map(Array.init), last: previous.map(Array.init))
       }
     }
     var total = 0
@@ -256,7 +259,9 @@ extension OutputManifest {
   /// Whether the path `left` comes before `right` in the order FilmSite
   /// writes paths in (`String`'s): their bytes' order, which it is for the
   /// NFC text of every path FilmSite makes, or else the strings' order.
-  private static func precedes(_ left: [UInt8], _ right: [UInt8]) -> Bool {
+  private static func precedes<Left: Collection<UInt8>, Right: Collection<UInt8>>(
+    _ left: Left, _ right: Right
+  ) -> Bool {
     if left.lexicographicallyPrecedes(right) { return true }
     return String(decoding: left, as: UTF8.self) < String(decoding: right, as: UTF8.self)
   }

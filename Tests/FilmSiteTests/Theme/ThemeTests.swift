@@ -31,23 +31,17 @@ import Testing
     }
   }
 
-  @Test func missingTemplateIsNamed() throws {
+  /// A list template is looked for in both forms, and named so when missing.
+  @Test(arguments: [
+    (removed: "terms.md", message: "no such file"),
+    (removed: "row.html", message: "no such file (nor row.md)"),
+  ])
+  func missingTemplateIsNamed(removed: String, message: String) throws {
     try Fixtures.withTemporaryDirectory { directory in
       let theme = try copyTheme(into: directory)
-      try FileManager.default.removeItem(atPath: theme + "/terms.md")
+      try FileManager.default.removeItem(atPath: theme + "/" + removed)
       let expected = TemplateError(
-        file: theme + "/terms.md", line: 0, column: 0, reason: .unreadable("no such file"))
-      #expect(throws: expected) { try Theme.load(from: theme) }
-    }
-  }
-
-  @Test func missingListTemplateNamesBothForms() throws {
-    try Fixtures.withTemporaryDirectory { directory in
-      let theme = try copyTheme(into: directory)
-      try FileManager.default.removeItem(atPath: theme + "/row.html")
-      let expected = TemplateError(
-        file: theme + "/row.html", line: 0, column: 0,
-        reason: .unreadable("no such file (nor row.md)"))
+        file: theme + "/" + removed, line: 0, column: 0, reason: .unreadable(message))
       #expect(throws: expected) { try Theme.load(from: theme) }
     }
   }
