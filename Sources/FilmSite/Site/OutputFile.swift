@@ -3,22 +3,27 @@ import Foundation
 /// A file of the site: where it goes, relative to the output folder, and its bytes.
 public struct OutputFile: Sendable, Equatable {
   public let path: String
-  public let contents: Data
-  /// The hash of `contents`, computed where the file is rendered (on every core).
+  /// The file's bytes, kept as the pages are rendered: a page is written
+  /// without being copied into `Data` first.
+  let bytes: [UInt8]
+  /// The hash of `bytes`, computed where the file is rendered (on every core).
   let hash: ContentHash
 
+  /// The file's bytes.
+  public var contents: Data { Data(bytes) }
+
   public init(path: String, contents: Data) {
-    self.path = path
-    self.contents = contents
-    hash = ContentHash(contents)
+    self.init(path: path, bytes: Array(contents))
   }
 
   public init(path: String, text: String) {
-    self.init(path: path, contents: Data(text.utf8))
+    self.init(path: path, bytes: Array(text.utf8))
   }
 
   /// A file of UTF-8 `bytes`, as pages are rendered.
   init(path: String, bytes: [UInt8]) {
-    self.init(path: path, contents: Data(bytes))
+    self.path = path
+    self.bytes = bytes
+    hash = bytes.withUnsafeBytes { ContentHash($0) }
   }
 }

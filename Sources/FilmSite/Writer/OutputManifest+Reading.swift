@@ -177,19 +177,18 @@ extension OutputManifest {
         return read
       }
     }
-    var entries: [String: Entry] = [:]
-    entries.reserveCapacity(read.reduce(0) { $0 + $1.count })
-    // FilmSite writes the paths sorted; then they need no sorting again.
-    var paths: [String] = []
-    paths.reserveCapacity(entries.capacity)
-    var inOrder = true
-    for (path, entry) in read.joined() {
-      guard entries.updateValue(entry, forKey: path) == nil else { continue }
-      if let last = paths.last, last >= path { inOrder = false }
-      paths.append(path)
+    var files = Array(read.joined())
+    // FilmSite writes the paths sorted, each once; then they need no sorting again.
+    let inOrder = zip(files, files.dropFirst()).allSatisfy { $0.path < $1.path }
+    if !inOrder {
+      // Of a path listed twice, the first line counts.
+      files = Self.sorted(files)
+      files = zip(files.indices, files).compactMap { index, file in
+        index > 0 && files[index - 1].path == file.path ? nil : file
+      }
     }
     self.init(
-      entries: entries, sortedPaths: inOrder ? paths : paths.sorted(),
+      sortedPaths: files.map(\.path), entries: files.map(\.entry),
       fingerprint: header.fingerprint, pageCounts: header.pageCounts,
       filmCounts: header.filmCounts)
   }

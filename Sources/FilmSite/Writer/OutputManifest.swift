@@ -72,10 +72,11 @@ struct OutputManifest: Equatable {
     }
   }
 
-  /// Paths relative to the output folder, sorted.
+  /// Paths relative to the output folder, sorted, each once.
   let paths: [String]
-  /// Hash, size and time of each file, where known (not for version 1).
-  let entries: [String: Entry]
+  /// The hash, size and time of the file at each of ``paths``, in the same
+  /// order; empty for a version 1 manifest, which lists paths only.
+  let entries: [Entry]
   /// The fingerprint of the build that wrote the folder.
   let fingerprint: ContentHash?
   /// The pages of each kind that build made, for a summary without rendering.
@@ -85,7 +86,7 @@ struct OutputManifest: Equatable {
 
   init<Paths: Sequence<String>>(paths: Paths) {
     self.paths = Set(paths).sorted()
-    entries = [:]
+    entries = []
     fingerprint = nil
     pageCounts = nil
     filmCounts = nil
@@ -95,23 +96,16 @@ struct OutputManifest: Equatable {
     entries: [String: Entry], fingerprint: ContentHash?, pageCounts: SitePageCounts? = nil,
     filmCounts: FilmCounts? = nil
   ) {
+    let files = entries.sorted { $0.key < $1.key }
     self.init(
-      entries: entries, sortedPaths: Self.sorted(Array(entries.keys)), fingerprint: fingerprint,
+      sortedPaths: files.map(\.key), entries: files.map(\.value), fingerprint: fingerprint,
       pageCounts: pageCounts, filmCounts: filmCounts)
   }
 
-  /// `paths` sorted, each half on its own core and then merged: sorting a
-  /// large site's paths is a serial step at the end of its build.
-  static func sorted(_ paths: [String]) -> [String] {
-    guard paths.count >= 8192 else { return paths.sorted() }
-    let middle = paths.count / 2
-    let halves = SiteRenderer.concurrentMap([paths[..<middle], paths[middle...]]) { $0.sorted() }
-    return halves[0].mergingSorted(with: halves[1], by: <)
-  }
-
-  /// A manifest of `entries` whose paths are `sortedPaths`, already sorted.
+  /// A manifest of the files at `sortedPaths`, sorted and each once, whose
+  /// entries are `entries`, in the same order.
   init(
-    entries: [String: Entry], sortedPaths: [String], fingerprint: ContentHash?,
+    sortedPaths: [String], entries: [Entry], fingerprint: ContentHash?,
     pageCounts: SitePageCounts?, filmCounts: FilmCounts?
   ) {
     paths = sortedPaths
@@ -119,6 +113,29 @@ struct OutputManifest: Equatable {
     self.fingerprint = fingerprint
     self.pageCounts = pageCounts
     self.filmCounts = filmCounts
+  }
+
+  /// Each file's entry by its path, for looking files up (none for version 1).
+  var entriesByPath: [String: Entry] {
+    Dictionary(zip(paths, entries), uniquingKeysWith: { first, _ in first })
+  }
+
+  /// `files` sorted by path, each half on its own core and then merged:
+  /// sorting a large site's files is a serial step at the end of its build.
+  /// Of two files with the same path, the one first in `files` comes first.
+  static func sorted(_ files: [(path: String, entry: Entry)]) -> [(path: String, entry: Entry)] {
+    guard files.count >= 8192 else {
+      return files.enumerated().sorted {
+        ($0.element.path, $0.offset) < ($1.element.path, $1.offset)
+      }
+      .map(\.element)
+    }
+    let middle = files.count / 2
+    let halves = SiteRenderer.concurrentMap([files[..<middle], files[middle...]]) { half in
+      half.enumerated().sorted { ($0.element.path, $0.offset) < ($1.element.path, $1.offset) }
+        .map(\.element)
+    }
+    return halves[0].mergingSorted(with: halves[1]) { $0.path < $1.path }
   }
 
   /// Whether `prefix`, the start of a file, is the start of a manifest.
@@ -150,27 +167,44 @@ struct OutputManifest: Equatable {
       let cap = filmCounts.pageCap.map(String.init) ?? "-"
       header += Self.filmsPrefix + "\(filmCounts.films) \(filmCounts.duplicatesDropped) \(cap)\n"
     }
-    var out: [UInt8] = []
-    out.reserveCapacity(paths.count * 96 + header.utf8.count)
-    out += header.utf8
-    for var path in paths {
-      let entry = entries[path]
-      path.withUTF8 { out.append(contentsOf: $0) }
-      out.append(UInt8(ascii: "\t"))
-      Self.appendHex(entry?.hash.value ?? 0, to: &out)
-      out.append(UInt8(ascii: "\t"))
-      Self.appendDecimal(entry?.size ?? -1, to: &out)
-      out.append(UInt8(ascii: "\t"))
-      if let modified = entry?.modified {
-        Self.appendDecimal(modified.seconds, to: &out)
-        out.append(UInt8(ascii: "."))
-        Self.appendDecimal(modified.nanoseconds, to: &out)
-      } else {
-        out.append(UInt8(ascii: "-"))
-      }
-      out.append(UInt8(ascii: "\n"))
+    // The files' lines are written on every core, a part of them each.
+    let partSize = max(4096, paths.count / (ProcessInfo.processInfo.activeProcessorCount * 4))
+    let parts = stride(from: 0, to: paths.count, by: partSize).map {
+      $0..<min($0 + partSize, paths.count)
     }
+    let lines = SiteRenderer.concurrentMap(parts) { part in
+      var out: [UInt8] = []
+      out.reserveCapacity(part.count * 96)
+      for index in part {
+        appendLine(index, to: &out)
+      }
+      return out
+    }
+    var out: [UInt8] = []
+    out.reserveCapacity(lines.reduce(header.utf8.count) { $0 + $1.count })
+    out += header.utf8
+    for part in lines { out += part }
     return out
+  }
+
+  /// The line of the file at `paths[index]`: path, hash, size and time.
+  private func appendLine(_ index: Int, to out: inout [UInt8]) {
+    var path = paths[index]
+    let entry = entries.isEmpty ? nil : entries[index]
+    path.withUTF8 { out.append(contentsOf: $0) }
+    out.append(UInt8(ascii: "\t"))
+    Self.appendHex(entry?.hash.value ?? 0, to: &out)
+    out.append(UInt8(ascii: "\t"))
+    Self.appendDecimal(entry?.size ?? -1, to: &out)
+    out.append(UInt8(ascii: "\t"))
+    if let modified = entry?.modified {
+      Self.appendDecimal(modified.seconds, to: &out)
+      out.append(UInt8(ascii: "."))
+      Self.appendDecimal(modified.nanoseconds, to: &out)
+    } else {
+      out.append(UInt8(ascii: "-"))
+    }
+    out.append(UInt8(ascii: "\n"))
   }
 
   /// 16 lowercase hexadecimal digits, as ``ContentHash/description`` writes them.

@@ -10,7 +10,13 @@ public struct Publication: Sendable {
   /// Held from ``SiteWriter/begin()`` to publishing or abandoning.
   let lock: DirectoryLock
   let owned: Set<String>
-  var entries: [String: OutputManifest.Entry] = [:]
+  /// The previous manifest's entries by path.
+  let previousEntries: [String: OutputManifest.Entry]
+  /// The files staged so far, in the order they were added: a list, not a
+  /// dictionary, so that adding a batch is no serial step between batches.
+  /// ``SiteWriter/publish(_:fingerprint:pageCounts:filmCounts:)`` sorts them
+  /// and refuses a path staged twice.
+  var staged: [(path: String, entry: OutputManifest.Entry)] = []
   var summary = SiteWriter.Summary()
 
   init(staging: String, previous: OutputManifest, lock: DirectoryLock) {
@@ -18,5 +24,6 @@ public struct Publication: Sendable {
     self.lock = lock
     self.previous = previous
     owned = Set(previous.paths)
+    previousEntries = previous.entriesByPath
   }
 }

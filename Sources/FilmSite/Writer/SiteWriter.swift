@@ -107,7 +107,9 @@ public struct SiteWriter: Sendable {
   public func add(_ files: [OutputFile], to publication: inout Publication) throws {
     // Only what the workers read is captured: a copy of the whole publication
     // would make the updates below copy every entry staged so far, for every batch.
-    let (staging, previous, owned) = (publication.staging, publication.previous, publication.owned)
+    let (staging, previous, owned) = (
+      publication.staging, publication.previousEntries, publication.owned
+    )
     let results = SiteRenderer.concurrentMap(files) { file in
       Result { () throws -> (entry: OutputManifest.Entry, written: Bool) in
         // A path with a tab or line break would be misread from the manifest; one with
@@ -124,14 +126,12 @@ public struct SiteWriter: Sendable {
         {
           return (entry, false)
         }
-        return (try writeFile(file.contents, to: destination, hash: file.hash), true)
+        return (try writeFile(file.bytes, to: destination, hash: file.hash), true)
       }
     }
     for (file, result) in zip(files, results) {
       let (entry, written) = try result.get()
-      guard publication.entries.updateValue(entry, forKey: file.path) == nil else {
-        throw WriterError.conflict(directory: directory, path: file.path)
-      }
+      publication.staged.append((file.path, entry))
       if written { publication.summary.written += 1 } else { publication.summary.unchanged += 1 }
     }
   }
@@ -150,13 +150,16 @@ public struct SiteWriter: Sendable {
   ) throws -> Summary {
     var summary = publication.summary
     let previous = publication.previous
-    summary.removed = previous.paths.count { path in
-      publication.entries[path] == nil
-        && FileManager.default.fileExists(atPath: target + "/" + path)
+    let files = OutputManifest.sorted(publication.staged)
+    for (file, next) in zip(files, files.dropFirst()) where file.path == next.path {
+      throw WriterError.conflict(directory: directory, path: file.path)
     }
     let manifest = OutputManifest(
-      entries: publication.entries, fingerprint: fingerprint, pageCounts: pageCounts,
-      filmCounts: filmCounts)
+      sortedPaths: files.map(\.path), entries: files.map(\.entry), fingerprint: fingerprint,
+      pageCounts: pageCounts, filmCounts: filmCounts)
+    summary.removed = Self.paths(previous.paths, missingFrom: manifest.paths).count { path in
+      FileManager.default.fileExists(atPath: target + "/" + path)
+    }
     if summary.written == 0, summary.removed == 0, manifest.paths == previous.paths {
       removeTree(publication.staging)
       if manifest != previous { try replaceManifest(with: manifest) }
@@ -165,11 +168,21 @@ public struct SiteWriter: Sendable {
     }
     try carryForeignEntries(
       previous: previous, owned: publication.owned, into: publication.staging)
-    _ = try writeFile(
-      Data(manifest.bytes), to: publication.staging + "/" + OutputManifest.fileName)
+    _ = try writeFile(manifest.bytes, to: publication.staging + "/" + OutputManifest.fileName)
     try swapIn(publication.staging)
     publication.lock.release()
     return summary
+  }
+
+  /// The paths of `sorted` that `others`, also sorted, lacks.
+  static func paths(_ sorted: [String], missingFrom others: [String]) -> [String] {
+    var missing: [String] = []
+    var other = others.startIndex
+    for path in sorted {
+      while other < others.endIndex, others[other] < path { other += 1 }
+      if other == others.endIndex || others[other] != path { missing.append(path) }
+    }
+    return missing
   }
 
   /// Throws the staged site away; the output folder is left as it was.
@@ -213,19 +226,21 @@ public struct SiteWriter: Sendable {
   /// The manifest entry of `file` when the current site already has it with
   /// the same bytes; `nil` when it must be written.
   private func currentEntry(
-    for file: OutputFile, previous: OutputManifest, owned: Set<String>
+    for file: OutputFile, previous: [String: OutputManifest.Entry], owned: Set<String>
   ) -> OutputManifest.Entry? {
     guard owned.contains(file.path) else { return nil }
-    if let entry = previous.entries[file.path] {
+    if let entry = previous[file.path] {
       // That build wrote these bytes, and the file is as it left it.
       let same =
-        entry.hash == file.hash && entry.size == file.contents.count
+        entry.hash == file.hash && entry.size == file.bytes.count
         && isAsWritten(file.path, entry)
       return same ? entry : nil
     }
     // A version 1 manifest knows no hashes: compare the bytes.
     guard let found = Self.status(of: target + "/" + file.path) else { return nil }
-    guard FileManager.default.contents(atPath: target + "/" + file.path) == file.contents
+    guard
+      FileManager.default.contents(atPath: target + "/" + file.path)?.elementsEqual(file.bytes)
+        == true
     else { return nil }
     return OutputManifest.Entry(hash: file.hash, size: found.size, modified: found.modified)
   }
@@ -265,7 +280,7 @@ public struct SiteWriter: Sendable {
   private func replaceManifest(with manifest: OutputManifest) throws {
     let temporary = sibling("manifest")
     _ = unlink(temporary)
-    _ = try writeFile(Data(manifest.bytes), to: temporary)
+    _ = try writeFile(manifest.bytes, to: temporary)
     guard rename(temporary, target + "/" + OutputManifest.fileName) == 0 else {
       let code = errno
       _ = unlink(temporary)
@@ -556,7 +571,7 @@ public struct SiteWriter: Sendable {
 
   /// Creates `path` with `contents` and returns its manifest entry.
   /// - Parameter hash: The hash of `contents`, when the caller has it already.
-  private func writeFile(_ contents: Data, to path: String, hash: ContentHash? = nil) throws
+  private func writeFile(_ contents: [UInt8], to path: String, hash: ContentHash? = nil) throws
     -> OutputManifest.Entry
   {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
@@ -588,7 +603,7 @@ public struct SiteWriter: Sendable {
         path: path, operation: "read the status of", message: String(cString: strerror(errno)))
     }
     return OutputManifest.Entry(
-      hash: hash ?? ContentHash(contents), size: Int(info.st_size),
+      hash: hash ?? contents.withUnsafeBytes { ContentHash($0) }, size: Int(info.st_size),
       modified: .init(seconds: Int(info.st_mtim.tv_sec), nanoseconds: info.st_mtim.tv_nsec))
   }
 

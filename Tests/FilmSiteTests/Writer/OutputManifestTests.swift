@@ -51,13 +51,25 @@ import Testing
     #expect(read.fingerprint == ContentHash(value: 7))
   }
 
-  @Test func manyPathsAreSortedAsOneSortWould() {
+  @Test func manyFilesAreSortedAsOneStableSortWould() {
     var generator = SystemRandomNumberGenerator()
-    let paths = (0..<20_000).map { _ in
-      "films/\(UInt32.random(in: 0...UInt32.max, using: &generator))-é\(Int.random(in: 0...9))/index.html"
+    let time = OutputManifest.Timestamp(seconds: 1, nanoseconds: 0)
+    // Few enough distinct paths that many repeat: a repeat keeps its place.
+    let files = (0..<20_000).map { size in
+      (
+        path: "films/\(UInt16.random(in: 0...5000, using: &generator))-é/index.html",
+        entry: OutputManifest.Entry(hash: ContentHash(value: 1), size: size, modified: time)
+      )
     }
-    #expect(OutputManifest.sorted(paths) == paths.sorted())
-    #expect(OutputManifest.sorted(Array(paths.prefix(3))) == paths.prefix(3).sorted())
+    func stablySorted(_ files: ArraySlice<(path: String, entry: OutputManifest.Entry)>) -> [Int] {
+      files.indices.sorted { (files[$0].path, $0) < (files[$1].path, $1) }.map {
+        files[$0].entry.size
+      }
+    }
+    #expect(OutputManifest.sorted(files).map(\.entry.size) == stablySorted(files[...]))
+    #expect(
+      OutputManifest.sorted(Array(files.prefix(3))).map(\.entry.size)
+        == stablySorted(files.prefix(3)))
   }
 
   @Test func otherFilesAreNotManifests() {

@@ -324,6 +324,26 @@ import Testing
     }
   }
 
+  @Test func twoPathsThatAreTheSameTextFailAndChangeNothing() throws {
+    try Fixtures.withTemporaryDirectory { root in
+      let output = root + "/Output"
+      try SiteWriter(directory: output).write([site[0]])
+      // `é` precomposed and decomposed: two file names, but one path to the
+      // manifest, which could not tell their files apart.
+      let files = [
+        OutputFile(path: "caf\u{E9}.html", text: "one"),
+        OutputFile(path: "cafe\u{301}.html", text: "two"),
+      ]
+      #expect(throws: WriterError.conflict(directory: output, path: "caf\u{E9}.html")) {
+        try SiteWriter(directory: output).write(files)
+      }
+      #expect(read(output + "/index.html") == "home")
+      #expect(!FileManager.default.fileExists(atPath: output + "/caf\u{E9}.html"))
+      #expect(
+        !FileManager.default.fileExists(atPath: SiteWriter(directory: output).stagingDirectory))
+    }
+  }
+
   @Test func aStoppedBuildsStagingFolderIsRemovedByTheNext() throws {
     try Fixtures.withTemporaryDirectory { root in
       let output = root + "/Output"
