@@ -13,8 +13,14 @@ extension Film {
   /// title has no slug. A pure function of the film value.
   /// - Throws: ``RouteError`` when the id is empty or too long to be a file name.
   public func route() throws -> Route {
+    try route(foldedTitle: Slug.fold(title))
+  }
+
+  /// ``route()`` for a film whose title's ``Slug/fold(_:)`` is `foldedTitle`:
+  /// a site folds each title once, for its route and its place in the order.
+  func route(foldedTitle: String) throws -> Route {
     let segment = try Self.idSegment(id)
-    let slug = Slug.make(title)
+    let slug = Slug.truncated(foldedTitle)
     return Route([Self.routeFolder, slug.isEmpty ? segment : segment + "-" + slug])
   }
 

@@ -76,7 +76,7 @@ public enum Slug {
 
   /// Cuts a slug longer than the maximum at its last `-` within the limit,
   /// or hard at the limit when its first word is longer.
-  private static func truncated(_ slug: String) -> String {
+  static func truncated(_ slug: String) -> String {
     guard slug.utf8.count > maximumLength else { return slug }
     let limit = slug.index(slug.startIndex, offsetBy: maximumLength)
     let head = slug[..<limit]

@@ -19,8 +19,15 @@ public enum FilmOrder {
     -> [Item]
   {
     // Titles are folded on every core.
-    let folded = SiteRenderer.concurrentMap(items) { Slug.fold(film($0).title) }
-    return order(items, folded: folded) { precedes(film($0), film($1)) }
+    sorted(items, folded: SiteRenderer.concurrentMap(items) { Slug.fold(film($0).title) }, by: film)
+  }
+
+  /// ``sorted(_:by:)`` for items whose films' titles are already folded:
+  /// `folded[i]` is the ``Slug/fold(_:)`` of the title of `items[i]`'s film.
+  static func sorted<Item: Sendable>(
+    _ items: [Item], folded: [String], by film: @Sendable (Item) -> Film
+  ) -> [Item] {
+    order(items, folded: folded) { precedes(film($0), film($1)) }
   }
 
   /// Returns `names` (of genres, directors) in the order titles are listed

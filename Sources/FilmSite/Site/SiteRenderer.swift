@@ -40,7 +40,8 @@ public struct SiteRenderer: Sendable {
     }
     var configuration = self.configuration
     if let base = configuration.baseURL { configuration.baseURL = try BaseURL.normalized(base) }
-    let routed = FilmOrder.sorted(try routes(for: films)) { $0.film }
+    let (unordered, folded) = try routes(for: films)
+    let routed = FilmOrder.sorted(unordered, folded: folded) { $0.film }
     let pagination = Pagination(itemCount: routed.count, pageSize: configuration.pageSize)
     // The search index first, while the pages' values are not yet in memory:
     // its words and lines are freed before the pages need their space.
@@ -125,23 +126,31 @@ public struct SiteRenderer: Sendable {
     }
   }
 
-  /// Each film with its route; fails on the first film whose id cannot be a path.
-  private func routes(for films: [Film]) throws -> [(film: Film, route: Route)] {
+  /// Each film with its route, and its folded title (``Slug/fold(_:)``), which
+  /// both the route and the order are made from; fails on the first film
+  /// whose id cannot be a path.
+  private func routes(for films: [Film]) throws -> (
+    routed: [(film: Film, route: Route)], folded: [String]
+  ) {
     // Routes are pure, so they are made on every core; the first failure in
     // catalog order is the one reported.
-    let routes = Self.concurrentMap(films) { film in Result { try film.route() } }
+    let routes = Self.concurrentMap(films) { film in
+      let folded = Slug.fold(film.title)
+      return (route: Result { try film.route(foldedTitle: folded) }, folded: folded)
+    }
     var seen: Set<Route> = []
     seen.reserveCapacity(films.count)
-    return try zip(films, routes).map { film, result in
+    let routed = try zip(films, routes).map { film, made in
       let route: Route
       do {
-        route = try result.get()
+        route = try made.route.get()
       } catch let error as RouteError {
         throw SiteError.unroutableFilm(title: film.title, reason: error)
       }
       guard seen.insert(route).inserted else { throw SiteError.duplicateID(film.id) }
       return (film, route)
     }
+    return (routed, routes.map(\.folded))
   }
 
   /// Maps `items` on every core, keeping their order. Rendering a page is pure,
