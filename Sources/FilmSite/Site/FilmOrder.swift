@@ -27,7 +27,8 @@ public enum FilmOrder {
   static func sorted<Item: Sendable>(
     _ items: [Item], folded: [String], by film: @Sendable (Item) -> Film
   ) -> [Item] {
-    order(items, folded: folded) { precedes(film($0), film($1)) }
+    precondition(folded.count == items.count)
+    return order(items, folded: folded) { precedes(film($0), film($1)) }
   }
 
   /// Returns `names` (of genres, directors) in the order titles are listed

@@ -191,13 +191,14 @@ extension OutputManifest {
       sortedPaths: files.map(\.path), entries: files.map(\.entry),
       fingerprint: header.fingerprint, pageCounts: header.pageCounts,
       filmCounts: header.filmCounts)
+    isInWrittenOrder = inOrder
   }
 
   /// How many files the manifest `data` (with `header`) lists, when each of
   /// its lines is one FilmSite wrote (in the order it writes them: paths
   /// ascending, each once) and `isAsWritten` holds for every file (given its
   /// path, NUL-terminated, and its entry); `nil` otherwise. Lines are checked
-  /// on every core, without the dictionary ``init(bytes:)`` makes.
+  /// on every core, without keeping the entries as ``init(bytes:)`` does.
   /// - Parameter partCount: How many parts the lines are read in (tests set it).
   static func countOfFilesAsWritten(
     in data: Data, header: Header, partCount: Int? = nil,

@@ -83,6 +83,11 @@ struct OutputManifest: Equatable {
   let pageCounts: SitePageCounts?
   /// The films that build got from its source, for a summary without decoding them.
   let filmCounts: FilmCounts?
+  /// Whether the file listed its lines as FilmSite writes them (sorted, each
+  /// once). One that did not (an edit) is not equal to the same files listed
+  /// in order, so a build that changes nothing still writes it again: the
+  /// no-op check accepts only lines in FilmSite's order.
+  var isInWrittenOrder = true
 
   init<Paths: Sequence<String>>(paths: Paths) {
     self.paths = Set(paths).sorted()
@@ -108,6 +113,7 @@ struct OutputManifest: Equatable {
     sortedPaths: [String], entries: [Entry], fingerprint: ContentHash?,
     pageCounts: SitePageCounts?, filmCounts: FilmCounts?
   ) {
+    precondition(entries.isEmpty || entries.count == sortedPaths.count)
     paths = sortedPaths
     self.entries = entries
     self.fingerprint = fingerprint
@@ -116,24 +122,19 @@ struct OutputManifest: Equatable {
   }
 
   /// Each file's entry by its path, for looking files up (none for version 1).
-  var entriesByPath: [String: Entry] {
+  func entriesByPath() -> [String: Entry] {
     Dictionary(zip(paths, entries), uniquingKeysWith: { first, _ in first })
   }
 
-  /// `files` sorted by path, each half on its own core and then merged:
-  /// sorting a large site's files is a serial step at the end of its build.
-  /// Of two files with the same path, the one first in `files` comes first.
+  /// `files` sorted by path, a large list's halves each on its own core and
+  /// then merged: sorting a large site's files is a serial step at the end of
+  /// its build. Of two files with the same path, the one first in `files`
+  /// comes first (the standard library's sort is stable, and so is the merge).
   static func sorted(_ files: [(path: String, entry: Entry)]) -> [(path: String, entry: Entry)] {
-    guard files.count >= 8192 else {
-      return files.enumerated().sorted {
-        ($0.element.path, $0.offset) < ($1.element.path, $1.offset)
-      }
-      .map(\.element)
-    }
+    guard files.count >= 8192 else { return files.sorted { $0.path < $1.path } }
     let middle = files.count / 2
     let halves = SiteRenderer.concurrentMap([files[..<middle], files[middle...]]) { half in
-      half.enumerated().sorted { ($0.element.path, $0.offset) < ($1.element.path, $1.offset) }
-        .map(\.element)
+      half.sorted { $0.path < $1.path }
     }
     return halves[0].mergingSorted(with: halves[1]) { $0.path < $1.path }
   }

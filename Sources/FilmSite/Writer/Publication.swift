@@ -2,7 +2,7 @@
 /// what has been staged so far.
 ///
 /// Files are added in batches as they are rendered, so a large site never
-/// has to be held in memory whole. ``SiteWriter/publish(_:fingerprint:)``
+/// has to be held in memory whole. ``SiteWriter/publish(_:fingerprint:pageCounts:filmCounts:)``
 /// swaps the staged site in; ``SiteWriter/abandon(_:)`` throws it away.
 public struct Publication: Sendable {
   let staging: String
@@ -13,9 +13,10 @@ public struct Publication: Sendable {
   /// The previous manifest's entries by path.
   let previousEntries: [String: OutputManifest.Entry]
   /// The files staged so far, in the order they were added: a list, not a
-  /// dictionary, so that adding a batch is no serial step between batches.
+  /// dictionary, so that recording a batch between batches is a cheap append.
   /// ``SiteWriter/publish(_:fingerprint:pageCounts:filmCounts:)`` sorts them
-  /// and refuses a path staged twice.
+  /// and refuses two files with the same path (an exact repeat already fails
+  /// to be written, as the file exists).
   var staged: [(path: String, entry: OutputManifest.Entry)] = []
   var summary = SiteWriter.Summary()
 
@@ -24,6 +25,6 @@ public struct Publication: Sendable {
     self.lock = lock
     self.previous = previous
     owned = Set(previous.paths)
-    previousEntries = previous.entriesByPath
+    previousEntries = previous.entriesByPath()
   }
 }

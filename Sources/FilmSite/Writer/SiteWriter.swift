@@ -56,7 +56,7 @@ public struct SiteWriter: Sendable {
   }
 
   /// Publishes `files` as the new site: ``begin()``, ``add(_:to:)`` and
-  /// ``publish(_:fingerprint:)`` in one call.
+  /// ``publish(_:fingerprint:pageCounts:filmCounts:)`` in one call.
   /// - Parameter fingerprint: What the site was built from (``BuildFingerprint``),
   ///   kept in the manifest for ``upToDateSite(builtFrom:)``.
   /// - Throws: ``WriterError`` when the folder is not FilmSite's or a file cannot be
@@ -144,6 +144,9 @@ public struct SiteWriter: Sendable {
   ///   - pageCounts: Kept in the manifest with `fingerprint`, for
   ///     ``upToDateSite(builtFrom:)``.
   ///   - filmCounts: Kept there too, for a catalog's up-to-date build.
+  /// - Throws: ``WriterError/samePathTwice(directory:path:)`` when two staged
+  ///   files have the same path; ``WriterError`` when the site cannot be put
+  ///   in place. The output folder is then left as it was.
   public func publish(
     _ publication: Publication, fingerprint: ContentHash? = nil,
     pageCounts: SitePageCounts? = nil, filmCounts: FilmCounts? = nil
@@ -152,7 +155,7 @@ public struct SiteWriter: Sendable {
     let previous = publication.previous
     let files = OutputManifest.sorted(publication.staged)
     for (file, next) in zip(files, files.dropFirst()) where file.path == next.path {
-      throw WriterError.conflict(directory: directory, path: file.path)
+      throw WriterError.samePathTwice(directory: directory, path: file.path)
     }
     let manifest = OutputManifest(
       sortedPaths: files.map(\.path), entries: files.map(\.entry), fingerprint: fingerprint,

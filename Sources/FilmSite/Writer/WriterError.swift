@@ -6,6 +6,9 @@ public enum WriterError: Error, Equatable, Sendable, CustomStringConvertible {
   case refused(directory: String, reason: String)
   /// A file FilmSite did not write stands where the new site needs a file or folder.
   case conflict(directory: String, path: String)
+  /// Two files of the new site have the same path: the same text, spelled
+  /// with different bytes (`é` composed and decomposed).
+  case samePathTwice(directory: String, path: String)
   case io(path: String, operation: String, message: String)
 
   public var description: String {
@@ -18,6 +21,9 @@ public enum WriterError: Error, Equatable, Sendable, CustomStringConvertible {
     case .conflict(let directory, let path):
       return
         "\(directory)/\(path): FilmSite did not write this, but the new site needs this path; move it away and build again"
+    case .samePathTwice(let directory, let path):
+      return
+        "\(directory)/\(path): two files of the site have this path, spelled with different Unicode characters for the same text; rename one (in the theme's assets)"
     case .io(let path, let operation, let message):
       return "\(path): cannot \(operation): \(message)"
     }

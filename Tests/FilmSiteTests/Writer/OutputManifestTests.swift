@@ -51,6 +51,43 @@ import Testing
     #expect(read.fingerprint == ContentHash(value: 7))
   }
 
+  @Test func linesOutOfOrderAreSortedAndARepeatedPathKeepsItsFirstLine() throws {
+    let text = """
+      # filmsite manifest v2: the files FilmSite wrote here. Do not edit.
+      b.html\t000000000000002a\t3\t1.0
+      a.html\t000000000000002a\t1\t1.0
+      a.html\t000000000000002a\t2\t1.0
+
+      """
+    let read = try #require(OutputManifest(text: text))
+    #expect(read.paths == ["a.html", "b.html"])
+    #expect(read.entries.map(\.size) == [1, 3])
+    #expect(read.isInWrittenOrder == false)
+    // The same files listed as FilmSite lists them are another manifest, so
+    // a build that changes nothing writes it in order again.
+    let inOrder = try #require(OutputManifest(text: read.text))
+    #expect(inOrder.isInWrittenOrder)
+    #expect(inOrder != read)
+    #expect(inOrder.paths == read.paths && inOrder.entries == read.entries)
+  }
+
+  @Test func aLargeManifestReadsBackAsItWasWritten() throws {
+    // Large enough that its lines are written, and read, in parts on every core.
+    let entries = Dictionary(
+      uniqueKeysWithValues: (0..<10_000).map { number in
+        (
+          "films/\(number)-é/index.html",
+          OutputManifest.Entry(
+            hash: ContentHash(value: UInt64(number) &* 0x9E37_79B9), size: number,
+            modified: .init(seconds: 1_764_400_000 + number, nanoseconds: number))
+        )
+      })
+    let manifest = OutputManifest(entries: entries, fingerprint: ContentHash(value: 7))
+    let read = try #require(OutputManifest(text: manifest.text))
+    #expect(read == manifest)
+    #expect(read.entriesByPath() == entries)
+  }
+
   @Test func manyFilesAreSortedAsOneStableSortWould() {
     var generator = SystemRandomNumberGenerator()
     let time = OutputManifest.Timestamp(seconds: 1, nanoseconds: 0)

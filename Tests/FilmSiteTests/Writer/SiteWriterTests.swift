@@ -334,13 +334,35 @@ import Testing
         OutputFile(path: "caf\u{E9}.html", text: "one"),
         OutputFile(path: "cafe\u{301}.html", text: "two"),
       ]
-      #expect(throws: WriterError.conflict(directory: output, path: "caf\u{E9}.html")) {
+      #expect(throws: WriterError.samePathTwice(directory: output, path: "caf\u{E9}.html")) {
         try SiteWriter(directory: output).write(files)
       }
       #expect(read(output + "/index.html") == "home")
       #expect(!FileManager.default.fileExists(atPath: output + "/caf\u{E9}.html"))
       #expect(
         !FileManager.default.fileExists(atPath: SiteWriter(directory: output).stagingDirectory))
+    }
+  }
+
+  @Test func twoPathsThatAreTheSameTextInTwoBatchesFailAtPublish() throws {
+    try Fixtures.withTemporaryDirectory { root in
+      let output = root + "/Output"
+      try SiteWriter(directory: output).write([site[0]])
+      let writer = SiteWriter(directory: output)
+      var publication = try writer.begin()
+      try writer.add([OutputFile(path: "caf\u{E9}.html", text: "one")], to: &publication)
+      try writer.add([OutputFile(path: "cafe\u{301}.html", text: "two")], to: &publication)
+      do {
+        _ = try writer.publish(publication)
+        Issue.record("publish took two files with the same path")
+      } catch let WriterError.samePathTwice(directory, path) {
+        #expect(directory == output)
+        // The first staged of the two spellings is named, byte for byte.
+        #expect(Array(path.utf8) == Array("caf\u{E9}".utf8) + Array(".html".utf8))
+      }
+      writer.abandon(publication)
+      #expect(read(output + "/index.html") == "home")
+      #expect(!FileManager.default.fileExists(atPath: writer.stagingDirectory))
     }
   }
 
