@@ -97,16 +97,6 @@ struct OutputManifest: Equatable {
     filmCounts = nil
   }
 
-  init(
-    entries: [String: Entry], fingerprint: ContentHash?, pageCounts: SitePageCounts? = nil,
-    filmCounts: FilmCounts? = nil
-  ) {
-    let files = entries.sorted { $0.key < $1.key }
-    self.init(
-      sortedPaths: files.map(\.key), entries: files.map(\.value), fingerprint: fingerprint,
-      pageCounts: pageCounts, filmCounts: filmCounts)
-  }
-
   /// A manifest of the files at `sortedPaths`, sorted and each once, whose
   /// entries are `entries`, in the same order.
   init(

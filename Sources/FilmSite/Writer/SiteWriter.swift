@@ -231,7 +231,7 @@ public struct SiteWriter: Sendable {
   private func currentEntry(
     for file: OutputFile, previous: [String: OutputManifest.Entry], owned: Set<String>
   ) -> OutputManifest.Entry? {
-    guard owned.contains(file.path) else { return nil }
+    // Every path with an entry is the previous build's own.
     if let entry = previous[file.path] {
       // That build wrote these bytes, and the file is as it left it.
       let same =
@@ -240,7 +240,9 @@ public struct SiteWriter: Sendable {
       return same ? entry : nil
     }
     // A version 1 manifest knows no hashes: compare the bytes.
-    guard let found = Self.status(of: target + "/" + file.path) else { return nil }
+    guard owned.contains(file.path), let found = Self.status(of: target + "/" + file.path) else {
+      return nil
+    }
     guard
       FileManager.default.contents(atPath: target + "/" + file.path)?.elementsEqual(file.bytes)
         == true

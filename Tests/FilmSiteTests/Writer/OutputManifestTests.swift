@@ -233,3 +233,16 @@ import Testing
     #expect(read.paths == ["a.html"])
   }
 }
+
+extension OutputManifest {
+  /// A manifest of `entries`, by path, in any order.
+  fileprivate init(
+    entries: [String: Entry], fingerprint: ContentHash?, pageCounts: SitePageCounts? = nil,
+    filmCounts: FilmCounts? = nil
+  ) {
+    let files = entries.sorted { $0.key < $1.key }
+    self.init(
+      sortedPaths: files.map(\.key), entries: files.map(\.value), fingerprint: fingerprint,
+      pageCounts: pageCounts, filmCounts: filmCounts)
+  }
+}
