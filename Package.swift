@@ -15,8 +15,14 @@ let package = Package(
       providers: [.apt(["libcmark-dev"])]
     ),
     .target(name: "FilmCatalog"),
-    .target(name: "FilmSite", dependencies: ["FilmCatalog", "CCmark"]),
-    .executableTarget(name: "FilmSiteCLI", dependencies: ["FilmSite", "FilmCatalog"]),
+    .target(
+      name: "FilmSite", dependencies: ["FilmCatalog", "CCmark"],
+      // Compiles Templates/ in as the built-in theme.
+      plugins: ["EmbedFiles"]),
+    .executableTarget(
+      name: "FilmSiteCLI", dependencies: ["FilmSite", "FilmCatalog"]),
+    .executableTarget(name: "FileEmbedder"),
+    .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["FileEmbedder"]),
     .testTarget(name: "FilmCatalogTests", dependencies: ["FilmCatalog"]),
     .testTarget(
       name: "FilmSiteTests",

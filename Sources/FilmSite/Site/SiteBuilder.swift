@@ -9,7 +9,9 @@ import Foundation
 public struct SiteBuilder: Sendable {
   public var input: FilmInput
   public var query: String
-  public var templatesDirectory: String
+  /// The theme folder, whose files replace the built-in theme's; `nil` for
+  /// the built-in theme alone.
+  public var templatesDirectory: String?
   public var outputDirectory: String
   public var configuration: SiteConfiguration
   /// Adopt an output folder that FilmSite did not create.
@@ -31,7 +33,7 @@ public struct SiteBuilder: Sendable {
   public init(
     input: FilmInput,
     query: String = "",
-    templatesDirectory: String = "Templates",
+    templatesDirectory: String? = nil,
     outputDirectory: String = "Output",
     configuration: SiteConfiguration = SiteConfiguration(),
     force: Bool = false
@@ -49,7 +51,7 @@ public struct SiteBuilder: Sendable {
     source: any FilmSource,
     query: String = "",
     maxPages: Int = Paginator.defaultMaxPages,
-    templatesDirectory: String = "Templates",
+    templatesDirectory: String? = nil,
     outputDirectory: String = "Output",
     configuration: SiteConfiguration = SiteConfiguration(),
     force: Bool = false

@@ -31,18 +31,16 @@ import Testing
     }
   }
 
-  /// A list template is looked for in both forms, and named so when missing.
-  @Test(arguments: [
-    (removed: "terms.md", message: "no such file"),
-    (removed: "row.html", message: "no such file (nor row.md)"),
-  ])
-  func missingTemplateIsNamed(removed: String, message: String) throws {
+  /// A template the folder lacks is the built-in theme's, in either form of a list.
+  @Test(arguments: ["terms.md", "row.html"])
+  func missingTemplateComesFromTheBuiltInTheme(removed: String) throws {
     try Fixtures.withTemporaryDirectory { directory in
       let theme = try copyTheme(into: directory)
       try FileManager.default.removeItem(atPath: theme + "/" + removed)
-      let expected = TemplateError(
-        file: theme + "/" + removed, line: 0, column: 0, reason: .unreadable(message))
-      #expect(throws: expected) { try Theme.load(from: theme) }
+      let loaded = try Theme.load(from: theme)
+      let template = removed == "terms.md" ? loaded.terms : loaded.row
+      #expect(template.file == "(built-in theme)/" + removed)
+      #expect(loaded.contentHash == (try Theme.builtIn()).contentHash)
     }
   }
 
@@ -115,9 +113,12 @@ import Testing
     try Fixtures.withTemporaryDirectory { directory in
       let theme = try copyThemeWithMarkdownLists(into: directory)
       try FileManager.default.removeItem(atPath: theme + "/row.md")
+      // The built-in row is HTML, so it cannot stand in for the Markdown one.
       let expected = TemplateError(
         file: theme + "/row.md", line: 0, column: 0,
-        reason: .unreadable("no such file (nor row.html)"))
+        reason: .unreadable(
+          "no such file (index.md needs a row in its language, and the built-in theme's is row.html)"
+        ))
       #expect(throws: expected) { try Theme.load(from: theme) }
     }
   }
