@@ -161,7 +161,8 @@ public struct TOMLParser {
   mutating func parseKeyValue(into table: TableBuilder) throws(TOMLError) {
     let key = try parseKey()
     if let first = key.first {
-      try TableBuilder.checkDepth(table.depth + key.count, at: first.position)
+      // The tables of a dotted key; the value is checked when read, if it is a container.
+      try TableBuilder.checkDepth(table.depth + key.count - 1, at: first.position)
     }
     skipWhitespace()
     guard peek(is: "=") else { throw error("expected \"=\" after a key", at: offset) }
