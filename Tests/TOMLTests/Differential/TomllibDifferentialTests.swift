@@ -8,7 +8,7 @@ import Testing
   @Test func generatedDocumentsParseToTomllibsValues() throws {
     var generator = DocumentGenerator(seed: 0x464C_4D53_4954_4501)
     var documents = ValidCorpus.classics.map { Array($0.utf8) }
-    for index in 0..<3000 { documents.append(generator.document(size: index % 6 + 1)) }
+    for index in 0..<5000 { documents.append(generator.document(size: index % 6 + 1)) }
     let reference = try Tomllib.parse(documents)
 
     var failures: [String] = []
@@ -31,11 +31,11 @@ import Testing
     var generator = DocumentGenerator(seed: 0x4252_4F4B_454E_0002)
     var random = SplitMix64(seed: 0x4D55_5441_5445)
     var documents = InvalidCorpus.classics.map { Array($0.utf8) } + InvalidCorpus.invalidUTF8
-    for _ in 0..<3000 {
+    for _ in 0..<5000 {
       let document = generator.document(size: random.int(1...4))
       documents.append(InvalidCorpus.mutate(document, random: &random))
     }
-    for _ in 0..<2000 { documents.append(InvalidCorpus.statementSequence(random: &random)) }
+    for _ in 0..<3000 { documents.append(InvalidCorpus.statementSequence(random: &random)) }
     let reference = try Tomllib.parse(documents)
 
     var failures: [String] = []
