@@ -112,6 +112,9 @@ public struct TOMLParser {
       let byte = "0x" + digits(Int(bytes[invalid]), 2, radix: 16)
       throw error("invalid UTF-8 byte \(byte)", at: invalid)
     }
+    // "A TOML file must be a valid UTF-8 encoded Unicode document", which may start with
+    // a byte order mark; elsewhere U+FEFF is an ordinary character.
+    if startsWithByteOrderMark(bytes) { offset = 3 }
     let root = TableBuilder(
       origin: .header, position: TOMLPosition(line: 1, column: 1), depth: 0)
     var section = root

@@ -18,6 +18,12 @@ import Testing
     #expect(try TOMLParser.parse(Array(text.utf8)) == TOMLParser.parse(text))
   }
 
+  @Test func aLeadingByteOrderMarkIsSkippedAndTakesNoColumn() throws {
+    let table = try TOMLParser.parse("\u{FEFF}a = 1")
+    #expect(table.entry(forKey: "a")?.keyPosition == TOMLPosition(line: 1, column: 1))
+    #expect(parseError("\u{FEFF}a = 1 x") == error(1, 7, "expected a newline after a value"))
+  }
+
   @Test(arguments: [
     ("# \u{1}", error(1, 3, "control character U+0001 is not allowed in a comment")),
     ("a = 1 # \u{7F}", error(1, 9, "control character U+007F is not allowed in a comment")),
@@ -25,7 +31,8 @@ import Testing
     ("a = 1\r", error(1, 6, "a carriage return must be followed by a line feed")),
     ("a = 1\rb = 2", error(1, 6, "a carriage return must be followed by a line feed")),
     ("\r", error(1, 1, "a carriage return must be followed by a line feed")),
-    ("\u{FEFF}a = 1", error(1, 1, "expected a key")),
+    ("\u{FEFF}\u{FEFF}a = 1", error(1, 1, "expected a key")),
+    ("a = 1\n\u{FEFF}b = 2", error(2, 1, "expected a key")),
     ("a = 1\u{C}", error(1, 6, "expected a newline after a value")),
     ("a = @", error(1, 5, "expected a value")),
   ])

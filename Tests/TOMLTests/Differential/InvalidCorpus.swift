@@ -47,7 +47,8 @@ enum InvalidCorpus {
     "a = 1979-05-27T07:32:00Zz", "a = 07:32:00Z", "a = 07:32:00+01:00", "a = 1979-05-27 07",
     "a = 1979-05-27X07:32:00", "a = 1979-05-27  07:32:00",
     // Control characters, newlines and encoding.
-    "a = 1\r", "a = 1\rb = 2", "# \u{1}", "# \u{7F}", "a = 1 # \u{0}", "\u{FEFF}a = 1",
+    "a = 1\r", "a = 1\rb = 2", "# \u{1}", "# \u{7F}", "a = 1 # \u{0}", "\u{FEFF}\u{FEFF}a = 1",
+    "a = 1\n\u{FEFF}",
     "a = 1\u{C}", "\u{B}a = 1",
   ]
 

@@ -10,6 +10,9 @@ enum KnownDivergence: CaseIterable {
   case leapSecond
   /// RFC 3339 years run from 0000; Python's datetime starts at year 1, so tomllib refuses 0000.
   case yearZero
+  /// TOML 1.0 documents are "valid UTF-8 encoded Unicode" documents, which may start with a
+  /// byte order mark (toml-lang/toml#437; toml-test's valid/utf8-bom-01); tomllib refuses it.
+  case leadingByteOrderMark
 
   /// A document that shows the divergence.
   var example: String {
@@ -17,11 +20,14 @@ enum KnownDivergence: CaseIterable {
     case .integerOutside64Bits: return "a = 9223372036854775808"
     case .leapSecond: return "a = 1990-12-31T23:59:60Z"
     case .yearZero: return "a = 0000-01-01"
+    case .leadingByteOrderMark: return "\u{FEFF}a = 1"
     }
   }
 
   /// Whether this divergence accounts for the two outcomes of one document.
-  func explains(swift: Tomllib.Outcome, python: Tomllib.Outcome, parsed: TOMLTable?) -> Bool {
+  func explains(
+    _ document: [UInt8], swift: Tomllib.Outcome, python: Tomllib.Outcome, parsed: TOMLTable?
+  ) -> Bool {
     switch (self, swift, python) {
     case (.integerOutside64Bits, .refused(let error), .accepted(let json)):
       return error.contains("integer \"") && error.hasSuffix("is out of range")
@@ -36,6 +42,8 @@ enum KnownDivergence: CaseIterable {
           $0 == 0
         }
       } ?? false
+    case (.leadingByteOrderMark, .accepted, .refused):
+      return document.starts(with: [0xEF, 0xBB, 0xBF])
     default:
       return false
     }

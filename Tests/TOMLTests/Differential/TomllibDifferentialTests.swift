@@ -45,7 +45,7 @@ import Testing
       if case .refused = swift, case .refused = python { continue }
       let parsed = try? TOMLParser.parse(document)
       let isKnown = KnownDivergence.allCases.contains {
-        $0.explains(swift: swift, python: python, parsed: parsed)
+        $0.explains(document, swift: swift, python: python, parsed: parsed)
       }
       if isKnown { continue }
       failures.append(Self.report(document, swift: swift, python: python))
@@ -67,7 +67,7 @@ import Testing
       let swift = Self.outcome(of: document)
       let parsed = try? TOMLParser.parse(document)
       #expect(
-        known.explains(swift: swift, python: python, parsed: parsed),
+        known.explains(document, swift: swift, python: python, parsed: parsed),
         "\(known): \(Self.report(document, swift: swift, python: python))")
     }
   }
