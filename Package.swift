@@ -15,6 +15,7 @@ let package = Package(
       providers: [.apt(["libcmark-dev"])]
     ),
     .target(name: "FilmCatalog"),
+    .target(name: "TOML"),
     .target(
       name: "FilmSite", dependencies: ["FilmCatalog", "CCmark"],
       // Compiles Templates/ in as the built-in theme.
@@ -35,6 +36,12 @@ let package = Package(
     .testTarget(
       name: "FilmSiteCLITests",
       dependencies: ["FilmSiteCLI", "FilmSite", "FilmCatalog"],
+      exclude: ["Fixtures"]
+    ),
+    .testTarget(
+      name: "TOMLTests",
+      dependencies: ["TOML"],
+      // The tomllib driver is run with python3, not compiled.
       exclude: ["Fixtures"]
     ),
   ],
