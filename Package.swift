@@ -21,7 +21,9 @@ let package = Package(
       // Compiles Templates/ in as the built-in theme.
       plugins: ["EmbedFiles"]),
     .executableTarget(
-      name: "FilmSiteCLI", dependencies: ["FilmSite", "FilmCatalog"]),
+      name: "FilmSiteCLI", dependencies: ["FilmSite", "FilmCatalog", "TOML"],
+      // The files `filmsite init` writes, compiled in by EmbedFiles.
+      exclude: ["Init/Starter"], plugins: ["EmbedFiles"]),
     .executableTarget(name: "FileEmbedder"),
     .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["FileEmbedder"]),
     .testTarget(name: "FilmCatalogTests", dependencies: ["FilmCatalog"]),

@@ -23,8 +23,10 @@ public enum SecretMasking {
     return components.string ?? url.absoluteString
   }
 
-  static func isSecret(_ name: String) -> Bool {
-    let lowered = name.lowercased()
+  /// Whether a query item, header or setting named `name` holds a secret:
+  /// a key, token or password by name (`-` counts as `_`, case aside).
+  public static func isSecret(_ name: String) -> Bool {
+    let lowered = name.lowercased().replacingOccurrences(of: "-", with: "_")
     return secretNames.contains(lowered) || lowered.hasSuffix("_key") || lowered.hasSuffix("token")
   }
 

@@ -1,4 +1,7 @@
-/// A small command-line option parser: `--name value`, `--name=value` and `--flag`.
+import Foundation
+
+/// A small command-line option parser: `--name value`, `--name=value`,
+/// `--flag`, and up to as many plain arguments as the command names.
 ///
 /// It knows only the options it is given and reports anything else as a
 /// ``UsageError``, which the command prints in one line with exit code 64.
@@ -13,6 +16,8 @@ struct ArgumentParser {
 
   let command: String
   let options: [Option]
+  /// The names of the plain arguments the command takes, in order (all optional).
+  var positionals: [String] = []
 
   /// Parses `arguments`, which do not include the program or command name.
   func parse(_ arguments: [String]) throws -> ParsedArguments {
@@ -22,7 +27,11 @@ struct ArgumentParser {
       let argument = arguments[index]
       index += 1
       guard argument.hasPrefix("--"), argument.count > 2 else {
-        throw UsageError("\(command): unexpected argument '\(argument)'")
+        guard !argument.hasPrefix("-"), parsed.positionals.count < positionals.count else {
+          throw UsageError("\(command): unexpected argument '\(argument)'")
+        }
+        parsed.positionals.append(argument)
+        continue
       }
       var name = argument
       var inlineValue: String?
@@ -72,6 +81,16 @@ struct ParsedArguments {
   let command: String
   var values: [String: [String]] = [:]
   var flags: Set<String> = []
+  /// The plain arguments, in the order given.
+  var positionals: [String] = []
+  /// The folder that default paths (`Output`, `Templates`) are in: the config
+  /// file's, or `.` for the current folder.
+  var root = "."
+
+  /// `relative`, a default path, in ``root``.
+  func inRoot(_ relative: String) -> String {
+    root == "." ? relative : (root as NSString).appendingPathComponent(relative)
+  }
 
   func string(_ name: String) -> String? { values[name]?.last }
 

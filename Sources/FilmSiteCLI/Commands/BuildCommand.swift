@@ -8,7 +8,9 @@ struct BuildCommand {
   static let parser = ArgumentParser(
     command: "filmsite build",
     options: SourceOptions.options + [
-      .init(name: "--templates", valueName: "dir", help: "Theme folder (default: Templates)"),
+      .init(
+        name: "--templates", valueName: "dir",
+        help: "Theme folder whose files replace the built-in theme's (default: Templates, if any)"),
       .init(
         name: "--output", valueName: "dir", help: "Folder to write the site into (default: Output)"),
       .init(name: "--page-size", valueName: "n", help: "Films per index page (default: 24)"),
@@ -24,6 +26,9 @@ struct BuildCommand {
       .init(
         name: "--force", valueName: nil, help: "Adopt an output folder FilmSite did not create"),
       .init(name: "--quiet", valueName: nil, help: "Print nothing but errors"),
+      .init(
+        name: "--config", valueName: "file",
+        help: "Settings file (default: filmsite.toml, when the current folder has one)"),
     ])
 
   static var help: String {
@@ -49,7 +54,8 @@ struct BuildCommand {
   let arguments: ParsedArguments
 
   init(arguments: [String]) throws {
-    self.arguments = try Self.parser.parse(arguments)
+    self.arguments = try ConfigFile.applying(
+      to: Self.parser.parse(arguments), options: Self.parser.options)
   }
 
   /// Values to mask in anything printed.
@@ -57,11 +63,22 @@ struct BuildCommand {
     SourceOptions.secrets(in: arguments, environment: ProcessInfo.processInfo.environment)
   }
 
+  /// The theme folder: `--templates`, or `Templates` in the site's folder when
+  /// there is one (as Hugo finds `layouts/`), or none for the built-in theme alone.
+  var themeFolder: String? {
+    if let named = arguments.string("--templates") { return named }
+    var isDirectory: ObjCBool = false
+    let conventional = arguments.inRoot("Templates")
+    let exists = FileManager.default.fileExists(atPath: conventional, isDirectory: &isDirectory)
+    return exists && isDirectory.boolValue ? conventional : nil
+  }
+
   /// Builds the site and returns the exit code.
   func run() async throws -> Int32 {
     var configuration = SiteConfiguration()
     configuration.pageSize =
-      try arguments.integer("--page-size", in: 1...10_000) ?? SiteConfiguration.defaultPageSize
+      try arguments.integer("--page-size", in: OptionRanges.pageSize)
+      ?? SiteConfiguration.defaultPageSize
     if let title = arguments.string("--title") { configuration.title = title }
     if let base = arguments.string("--poster-base-url") { configuration.posterBaseURL = base }
     if let base = arguments.string("--base-url") {
@@ -80,8 +97,8 @@ struct BuildCommand {
     var builder = SiteBuilder(
       input: options.input,
       query: options.query,
-      templatesDirectory: arguments.string("--templates") ?? "Templates",
-      outputDirectory: arguments.string("--output") ?? "Output",
+      templatesDirectory: themeFolder,
+      outputDirectory: arguments.string("--output") ?? arguments.inRoot("Output"),
       configuration: configuration,
       force: arguments.has("--force")
     )

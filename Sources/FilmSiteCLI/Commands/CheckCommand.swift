@@ -6,7 +6,10 @@ struct CheckCommand {
     command: "filmsite check",
     options: [
       .init(
-        name: "--output", valueName: "dir", help: "Folder that holds the site (default: Output)")
+        name: "--output", valueName: "dir", help: "Folder that holds the site (default: Output)"),
+      .init(
+        name: "--config", valueName: "file",
+        help: "Settings file (default: filmsite.toml, when the current folder has one)"),
     ])
 
   static var help: String {
@@ -27,12 +30,14 @@ struct CheckCommand {
   let arguments: ParsedArguments
 
   init(arguments: [String]) throws {
-    self.arguments = try Self.parser.parse(arguments)
+    self.arguments = try ConfigFile.applying(
+      to: Self.parser.parse(arguments), options: Self.parser.options)
   }
 
   /// Checks the site and returns the exit code: 0 when it is sound, 1 when it has faults.
   func run() throws -> Int32 {
-    let checker = SiteChecker(directory: arguments.string("--output") ?? "Output")
+    let checker = SiteChecker(
+      directory: arguments.string("--output") ?? arguments.inRoot("Output"))
     let report = try checker.check()
     if report.isClean {
       print(report.summary)

@@ -24,6 +24,8 @@ enum FilmSiteCommand {
       build     Build the site into an output folder (default: Output)
       pull      Save every page of an API search as a catalog file
       check     Check a built site's links, index pages and files
+      init      Start a site in a folder: filmsite.toml, a small catalog
+      theme     Export the built-in theme to change it: filmsite theme export DIR
       help      Show this help, or a command's help: filmsite help build
 
     Options:
@@ -64,6 +66,10 @@ enum FilmSiteCommand {
         return try await Interruption.cancellingOnSIGINT { try await pull.run() }
       case "check":
         return try CheckCommand(arguments: rest).run()
+      case "init":
+        return try InitCommand(arguments: rest).run()
+      case "theme":
+        return try ThemeCommand(arguments: rest).run()
       default:
         throw UsageError("filmsite: unknown command '\(command)' (see 'filmsite --help')")
       }
@@ -84,6 +90,8 @@ enum FilmSiteCommand {
     case "build": return BuildCommand.help
     case "pull": return PullCommand.help
     case "check": return CheckCommand.help
+    case "init": return InitCommand.help
+    case "theme": return ThemeCommand.help
     default: return nil
     }
   }

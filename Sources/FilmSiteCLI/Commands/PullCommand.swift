@@ -10,6 +10,9 @@ struct PullCommand {
     options: SourceOptions.options + [
       .init(name: "--out", valueName: "file", help: "Where to write the catalog (required)"),
       .init(name: "--quiet", valueName: nil, help: "Print nothing but errors"),
+      .init(
+        name: "--config", valueName: "file",
+        help: "Settings file (default: filmsite.toml, when the current folder has one)"),
     ])
 
   static var help: String {
@@ -30,7 +33,8 @@ struct PullCommand {
   let arguments: ParsedArguments
 
   init(arguments: [String]) throws {
-    self.arguments = try Self.parser.parse(arguments)
+    self.arguments = try ConfigFile.applying(
+      to: Self.parser.parse(arguments), options: Self.parser.options)
   }
 
   /// Values to mask in anything printed.
@@ -40,7 +44,8 @@ struct PullCommand {
 
   func run() async throws -> Int32 {
     guard let out = arguments.string("--out") else {
-      throw UsageError("filmsite pull: option '--out' is required")
+      throw UsageError(
+        "filmsite pull: option '--out' is required (or `out` in the [pull] table of filmsite.toml)")
     }
     let options = try SourceOptions(arguments, environment: ProcessInfo.processInfo.environment)
     defer { options.close() }

@@ -59,9 +59,9 @@ struct SourceOptions {
 
   init(_ arguments: ParsedArguments, environment: [String: String]) throws {
     query = arguments.string("--query") ?? ""
-    concurrency = try arguments.integer("--concurrency", in: 1...Paginator.maximumConcurrency) ?? 1
+    concurrency = try arguments.integer("--concurrency", in: OptionRanges.concurrency) ?? 1
     allowPartial = arguments.has("--allow-partial")
-    let cap = try arguments.integer("--max-pages", in: 1...Int.max)
+    let cap = try arguments.integer("--max-pages", in: OptionRanges.maxPages)
     let isTMDB = arguments.has("--tmdb")
     if !isTMDB {
       for option in ["--language", "--include-adult"]
@@ -74,7 +74,7 @@ struct SourceOptions {
     }
 
     guard let api = arguments.string("--api") ?? (isTMDB ? TMDBClient.defaultBaseURL : nil) else {
-      let catalog = arguments.string("--catalog") ?? Self.defaultCatalog
+      let catalog = arguments.string("--catalog") ?? arguments.inRoot(Self.defaultCatalog)
       // A catalog file is read whole unless the user caps it: the cap exists for paged APIs.
       input = .catalog(path: catalog, maxPages: cap)
       httpSource = nil
@@ -102,17 +102,17 @@ struct SourceOptions {
       let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
       headers.append((name, value))
     }
-    let retries = try arguments.integer("--retries", in: 0...20) ?? 3
-    // Whole seconds: URLSession on Linux rounds request timeouts down to seconds.
+    let retries = try arguments.integer("--retries", in: OptionRanges.retries) ?? 3
     let timeout =
-      try arguments.integer("--timeout", in: 1...3600).map(Double.init) ?? HTTPSource.defaultTimeout
+      try arguments.integer("--timeout", in: OptionRanges.timeout).map(Double.init)
+      ?? HTTPSource.defaultTimeout
     let limit =
-      try arguments.integer("--max-response-bytes", in: 1...Int.max)
+      try arguments.integer("--max-response-bytes", in: OptionRanges.maxResponseBytes)
       ?? HTTPSource.defaultMaximumResponseBytes
     let maxPages = cap ?? Paginator.defaultMaxPages
     if isTMDB {
       // TMDB answers no search page past 500.
-      guard maxPages <= Paginator.defaultMaxPages else {
+      guard OptionRanges.tmdbMaxPages.contains(maxPages) else {
         throw UsageError(
           "\(arguments.command): TMDB serves at most \(Paginator.defaultMaxPages) search pages, so --max-pages must be 1 to \(Paginator.defaultMaxPages) with --tmdb"
         )

@@ -19,11 +19,13 @@ enum FilmSiteProcess {
       .deletingLastPathComponent().appendingPathComponent("filmsite")
   }
 
+  /// Runs `program` (the built `filmsite` unless told) with `arguments` in `directory`.
   static func run(
-    _ arguments: [String], in directory: URL = repositoryRoot, environment: [String: String] = [:]
+    _ arguments: [String], in directory: URL = repositoryRoot, environment: [String: String] = [:],
+    program: URL = executable
   ) throws -> Result {
     let process = Process()
-    process.executableURL = executable
+    process.executableURL = program
     process.arguments = arguments
     process.currentDirectoryURL = directory
     process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }

@@ -1,0 +1,44 @@
+import Foundation
+
+extension ConfigFile {
+  /// `arguments` with each option they lack taken from the config file: the
+  /// one `--config` names, or `filmsite.toml` in the current folder when it
+  /// has one. Without either, `arguments` as they are.
+  ///
+  /// A source on the command line (`--catalog`, `--api` or `--tmdb`) replaces
+  /// the file's whole `[source]`, and options the command does not take are
+  /// left out, so that `check` can read a file written for `build`.
+  /// - Throws: ``ConfigError`` for a file that is missing (when named) or wrong.
+  static func applying(to arguments: ParsedArguments, options: [ArgumentParser.Option])
+    throws(ConfigError) -> ParsedArguments
+  {
+    let path: String
+    if let named = arguments.string("--config") {
+      path = named
+    } else {
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: defaultName, isDirectory: &isDirectory),
+        !isDirectory.boolValue
+      else { return arguments }
+      path = defaultName
+    }
+    return try ConfigFile(path: path).filling(arguments, options: options)
+  }
+
+  /// `arguments` with what this file sets for the options they lack.
+  func filling(_ arguments: ParsedArguments, options: [ArgumentParser.Option]) -> ParsedArguments {
+    var merged = arguments
+    merged.root = folder
+    let taken = Set(options.map(\.name))
+    let sourceOnCommandLine = ["--catalog", "--api", "--tmdb"].contains { option in
+      arguments.values[option] != nil || arguments.flags.contains(option)
+    }
+    func applies(_ option: String) -> Bool {
+      taken.contains(option) && !(sourceOnCommandLine && sourceOptions.contains(option))
+        && arguments.values[option] == nil && !arguments.flags.contains(option)
+    }
+    for (option, given) in values where applies(option) { merged.values[option] = given }
+    for flag in flags where applies(flag) { merged.flags.insert(flag) }
+    return merged
+  }
+}

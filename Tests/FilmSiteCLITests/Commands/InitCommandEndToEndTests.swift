@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+
+@testable import FilmSiteCLI
+
+/// `filmsite init` starts a site that builds and checks, and never overwrites.
+@Suite struct InitCommandEndToEndTests {
+  @Test func aNewSiteBuildsAndChecksWithNoThemeFolder() throws {
+    try FilmSiteProcess.withTemporaryDirectory { directory in
+      let created = try FilmSiteProcess.run(["init", "demo"], in: directory)
+      #expect(created.status == 0, "\(created.stderr)")
+      #expect(created.stdout.contains("Next: cd demo && filmsite build && filmsite check"))
+      let site = directory.appendingPathComponent("demo")
+      #expect(FilmSiteProcess.files(in: site) == [".gitignore", "films.json", "filmsite.toml"])
+      for (path, starter) in InitCommand.plan(githubPages: false) {
+        let written = try Data(contentsOf: site.appendingPathComponent(path))
+        #expect(written == StarterProject.files[starter], "\(path)")
+      }
+      let gitignore = try String(
+        contentsOf: site.appendingPathComponent(".gitignore"), encoding: .utf8)
+      #expect(gitignore.split(separator: "\n").contains("Output/"))
+
+      let build = try FilmSiteProcess.run(["build"], in: site)
+      #expect(build.status == 0, "\(build.stderr)")
+      #expect(build.stdout.hasPrefix("Built 6 films, 1 index page and "))
+      let pages = FilmSiteProcess.files(in: site.appendingPathComponent("Output"))
+      #expect(pages.filter { $0.hasPrefix("films/") }.count == 6)
+      let check = try FilmSiteProcess.run(["check"], in: site)
+      #expect(check.status == 0, "\(check.stderr)")
+      #expect(check.stdout.hasPrefix("Checked "))
+    }
+  }
+
+  @Test func theCurrentFolderIsTheDefault() throws {
+    try FilmSiteProcess.withTemporaryDirectory { directory in
+      let created = try FilmSiteProcess.run(["init"], in: directory)
+      #expect(created.status == 0, "\(created.stderr)")
+      #expect(created.stdout.contains("Next: filmsite build && filmsite check"))
+      #expect(FileManager.default.fileExists(atPath: directory.path + "/filmsite.toml"))
+    }
+  }
+
+  @Test func gitHubPagesAddsTheWorkflow() throws {
+    try FilmSiteProcess.withTemporaryDirectory { directory in
+      let created = try FilmSiteProcess.run(["init", "demo", "--github-pages"], in: directory)
+      #expect(created.status == 0, "\(created.stderr)")
+      let workflow = try Data(
+        contentsOf: directory.appendingPathComponent("demo/.github/workflows/filmsite.yml"))
+      #expect(workflow == StarterProject.files["github-pages.yml"])
+      #expect(!workflow.isEmpty)
+      #expect(created.stdout.contains("FILMSITE_REPOSITORY"))
+    }
+  }
+
+  @Test(arguments: ["films.json", ".gitignore", ".github/workflows/filmsite.yml"])
+  func anExistingFileStopsItBeforeAnythingIsWritten(existing: String) throws {
+    try FilmSiteProcess.withTemporaryDirectory { directory in
+      let site = directory.appendingPathComponent("demo")
+      let mine = site.appendingPathComponent(existing)
+      try FileManager.default.createDirectory(
+        at: mine.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data("mine".utf8).write(to: mine)
+      let before = FilmSiteProcess.files(in: site)
+
+      let result = try FilmSiteProcess.run(["init", "demo", "--github-pages"], in: directory)
+      #expect(result.status == 1)
+      #expect(
+        result.stderr
+          == "error: demo/\(existing): already exists; filmsite init overwrites nothing, so it wrote nothing\n"
+      )
+      #expect(FilmSiteProcess.files(in: site) == before)
+      #expect(try Data(contentsOf: mine) == Data("mine".utf8))
+    }
+  }
+
+  @Test func aDanglingLinkCountsAsAFile() throws {
+    try FilmSiteProcess.withTemporaryDirectory { directory in
+      try FileManager.default.createSymbolicLink(
+        atPath: directory.path + "/filmsite.toml", withDestinationPath: directory.path + "/nowhere")
+      let result = try FilmSiteProcess.run(["init"], in: directory)
+      #expect(result.status == 1)
+      #expect(result.stderr.hasPrefix("error: ./filmsite.toml: already exists"))
+      #expect(!FileManager.default.fileExists(atPath: directory.path + "/nowhere"))
+    }
+  }
+
+  @Test func aFileInTheFoldersPlaceIsRefused() throws {
+    try FilmSiteProcess.withTemporaryDirectory { directory in
+      try Data("x".utf8).write(to: directory.appendingPathComponent("demo"))
+      let result = try FilmSiteProcess.run(["init", "demo"], in: directory)
+      #expect(result.status == 1)
+      #expect(result.stderr == "error: demo: not a folder\n")
+    }
+  }
+
+  @Test func theStarterFilmsAreTheSampleCatalogsOwn() throws {
+    let sample = try JSONSerialization.jsonObject(
+      with: Data(
+        contentsOf: FilmSiteProcess.repositoryRoot.appendingPathComponent("Catalog/films.json")))
+    let starter = try JSONSerialization.jsonObject(
+      with: try #require(StarterProject.files["films.json"]))
+    let sampleFilms = try #require(sample as? [NSDictionary])
+    let starterFilms = try #require(starter as? [NSDictionary])
+    #expect(starterFilms.count == 6)
+    for film in starterFilms {
+      let id = film["id"] as? Int
+      #expect(sampleFilms.first { $0["id"] as? Int == id } == film, "film \(id ?? -1)")
+    }
+  }
+}

@@ -1,0 +1,210 @@
+import Foundation
+import Testing
+
+@testable import FilmSiteCLI
+
+@Suite struct ConfigFileTests {
+  private func read(_ text: String, path: String = "filmsite.toml") throws -> ConfigFile {
+    try ConfigFile(bytes: Data(text.utf8), path: path)
+  }
+
+  /// The one-line message a bad file gives.
+  private func message(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) -> String
+  {
+    do {
+      _ = try read(text)
+      Issue.record("the file was accepted", sourceLocation: sourceLocation)
+      return ""
+    } catch {
+      return "\(error)"
+    }
+  }
+
+  @Test func everyKindOfValueBecomesItsOption() throws {
+    let file = try read(
+      """
+      title = "Noir"
+      base_url = "https://example.org/noir/"
+      output = "public"
+      theme = "my-theme"
+      page_size = 12
+      poster_base_url = "https://img.example.org/w342"
+      quiet = true
+
+      [source.tmdb]
+      query = "noir"
+      language = "fr-FR"
+      include_adult = false
+      concurrency = 4
+      retries = 2
+      timeout = 10
+      max_pages = 50
+      headers = { Accept-Language = "fr" }
+
+      [pull]
+      out = "snapshot.json"
+      """)
+    #expect(
+      file.values == [
+        "--title": ["Noir"], "--base-url": ["https://example.org/noir/"], "--output": ["public"],
+        "--templates": ["my-theme"], "--page-size": ["12"],
+        "--poster-base-url": ["https://img.example.org/w342"], "--query": ["noir"],
+        "--language": ["fr-FR"], "--concurrency": ["4"], "--retries": ["2"], "--timeout": ["10"],
+        "--max-pages": ["50"], "--header": ["Accept-Language: fr"], "--out": ["snapshot.json"],
+      ])
+    #expect(file.flags == ["--quiet", "--tmdb"])
+  }
+
+  @Test func pathsAreRelativeToTheFilesFolder() throws {
+    let file = try read(
+      "output = \"public\"\ntheme = \"/srv/theme\"\n[source]\ncatalog = \"films.json\"\n",
+      path: "sites/noir/filmsite.toml")
+    #expect(file.folder == "sites/noir")
+    #expect(file.values["--output"] == ["sites/noir/public"])
+    #expect(file.values["--templates"] == ["/srv/theme"])
+    #expect(file.values["--catalog"] == ["sites/noir/films.json"])
+  }
+
+  @Test func anEmptyFileSetsNothing() throws {
+    let file = try read("# nothing yet\n")
+    #expect(file.values.isEmpty)
+    #expect(file.flags.isEmpty)
+  }
+
+  @Test(arguments: [
+    ("titel = \"x\"", #"filmsite.toml:1:1: unknown key "titel" (did you mean "title"?)"#),
+    (
+      "baseURL = \"https://x/\"",
+      #"filmsite.toml:1:1: unknown key "baseURL" (did you mean "base_url"?)"#
+    ),
+    ("page-size = 3", #"filmsite.toml:1:1: unknown key "page-size" (did you mean "page_size"?)"#),
+    ("[sorce]", #"filmsite.toml:1:2: unknown key "sorce" (did you mean "source"?)"#),
+    (
+      "[source.api]\nurl = \"http://x\"\nconcurency = 2",
+      #"filmsite.toml:3:1: unknown key "concurency" in [source.api] (did you mean "concurrency"?)"#
+    ),
+    (
+      "[pull]\nfile = \"x.json\"",
+      #"filmsite.toml:2:1: unknown key "file" in [pull] (known keys: out)"#
+    ),
+    (
+      "[source]\nlanguage = \"fr\"",
+      #"filmsite.toml:2:1: unknown key "language" in [source] (known keys: catalog, query, max_pages, allow_partial, api, tmdb)"#
+    ),
+  ])
+  func anUnknownKeyIsNamedWithTheClosestKnownOne(text: String, expected: String) {
+    #expect(message(text) == expected)
+  }
+
+  @Test(arguments: [
+    (
+      "page_size = \"24\"",
+      #"filmsite.toml:1:13: key "page_size": expected an integer from 1 to 10000, not a string"#
+    ),
+    (
+      "page_size = 0",
+      #"filmsite.toml:1:13: key "page_size": expected an integer from 1 to 10000, not 0"#
+    ),
+    (
+      "page_size = 2.5",
+      #"filmsite.toml:1:13: key "page_size": expected an integer from 1 to 10000, not a float"#
+    ),
+    ("quiet = \"yes\"", #"filmsite.toml:1:9: key "quiet": expected true or false, not a string"#),
+    ("title = [\"a\"]", #"filmsite.toml:1:9: key "title": expected a string, not an array"#),
+    ("output = \"\"", #"filmsite.toml:1:10: key "output": expected a string, not an empty string"#),
+    (
+      "source = \"films.json\"",
+      #"filmsite.toml:1:10: key "source": expected a table, not a string"#
+    ),
+    (
+      "[source.tmdb]\nmax_pages = 501",
+      #"filmsite.toml:2:13: key "source.tmdb.max_pages": expected an integer from 1 to 500, not 501"#
+    ),
+    (
+      "[source]\nmax_pages = 0",
+      #"filmsite.toml:2:13: key "source.max_pages": expected an integer of at least 1, not 0"#
+    ),
+    (
+      "[source.api]\nurl = \"http://x\"\nretries = 21",
+      #"filmsite.toml:3:11: key "source.api.retries": expected an integer from 0 to 20, not 21"#
+    ),
+    (
+      "[source.api]\nurl = \"http://x\"\nheaders = [\"Accept: x\"]",
+      #"filmsite.toml:3:11: key "source.api.headers": expected a table of header names and string values, not an array"#
+    ),
+    (
+      "[source.api]\nurl = \"http://x\"\nheaders = { \"Bad Name\" = \"x\" }",
+      #"filmsite.toml:3:13: key "source.api.headers.Bad Name": not an HTTP header name"#
+    ),
+    (
+      "[source.api]\nurl = \"http://x\"\nheaders = { Accept = 1 }",
+      #"filmsite.toml:3:22: key "source.api.headers.Accept": expected a string on one line, not an integer"#
+    ),
+  ])
+  func aValueOfTheWrongTypeOrOutOfRangeIsNamed(text: String, expected: String) {
+    #expect(message(text) == expected)
+  }
+
+  @Test(arguments: [
+    (
+      "[source]\ncatalog = \"films.json\"\n[source.tmdb]\nquery = \"noir\"",
+      #"filmsite.toml:3:1: [source.tmdb] is a second source (catalog is given at 2:1); give one of catalog, [source.api] and [source.tmdb]"#
+    ),
+    (
+      "[source.api]\nurl = \"http://x\"\n[source.tmdb]",
+      #"filmsite.toml:3:1: [source.tmdb] is a second source ([source.api] is given at 1:1); give one of catalog, [source.api] and [source.tmdb]"#
+    ),
+    (
+      "[source.api]\nquery = \"x\"",
+      #"filmsite.toml:1:1: [source.api] needs a url (the API's search URL)"#
+    ),
+    (
+      "[source]\nquery = \"a\"\n[source.tmdb]\nquery = \"b\"",
+      #"filmsite.toml:4:9: key "source.tmdb.query": the same setting (--query) as "source.query" at 2:9; keep one"#
+    ),
+  ])
+  func sourcesMustBeOneAndSettingsOnce(text: String, expected: String) {
+    #expect(message(text) == expected)
+  }
+
+  private static let secretAdvice =
+    "secrets do not belong in the config file; set TMDB_API_TOKEN (or TMDB_API_KEY) for TMDB, or FILMSITE_API_TOKEN for an API, in the environment"
+
+  @Test(arguments: [
+    ("api_key = \"abc123\"", "1:1", "api_key"),
+    ("[source.tmdb]\ntoken = \"abc\"", "2:1", "source.tmdb.token"),
+    ("[source.tmdb]\naccess_token = \"abc\"", "2:1", "source.tmdb.access_token"),
+    (
+      "[source.api]\nurl = \"http://x\"\nauthorization = \"Bearer x\"", "3:1",
+      "source.api.authorization"
+    ),
+    (
+      "[source.api]\nurl = \"http://x\"\nheaders = { Authorization = \"Bearer x\" }", "3:13",
+      "source.api.headers.Authorization"
+    ),
+    (
+      "[source.api]\nurl = \"http://x\"\nheaders = { X-Api-Key = \"k\" }", "3:13",
+      "source.api.headers.X-Api-Key"
+    ),
+    ("[source.api]\nurl = \"https://api.example.org/search?api_key=abc\"", "2:7", "source.api.url"),
+    ("[source.api]\nurl = \"https://me:pw@api.example.org/search\"", "2:7", "source.api.url"),
+  ])
+  func aSecretIsRefusedWithWhereItBelongs(text: String, position: String, key: String) {
+    #expect(message(text) == "filmsite.toml:\(position): key \"\(key)\": \(Self.secretAdvice)")
+  }
+
+  @Test func malformedTOMLIsNamedWithItsPlace() {
+    let text = "title = \"Films\"\npage_size = \n"
+    #expect(message(text).hasPrefix("filmsite.toml:2:"))
+    #expect(message(text).contains(": malformed TOML: "))
+  }
+
+  @Test func aMissingNamedFileIsAnError() {
+    #expect(
+      throws: ConfigError(
+        file: "/nonexistent/filmsite.toml", line: 0, column: 0, message: "no such file")
+    ) {
+      try ConfigFile(path: "/nonexistent/filmsite.toml")
+    }
+  }
+}
