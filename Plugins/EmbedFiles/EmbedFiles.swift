@@ -7,8 +7,13 @@ import PackagePlugin
 ///
 /// `FilmSite` gets `Templates/` (the default theme) and `FilmSiteCLI` gets
 /// `Sources/FilmSiteCLI/Init/Starter/` (what `filmsite init` writes). The
-/// folder stays the one source: every build lists it again, so an edited,
-/// added or removed file is in the next binary.
+/// folder stays the one source: the tool runs again when a file it embedded
+/// changes or a folder it listed gains or loses an entry, and it lists the
+/// folder afresh each time. SwiftPM asks this plugin for its command only
+/// when it plans the build (after a change to `Package.swift` or to a target's
+/// files, or a clean build), so a file put into a subfolder that is new since
+/// then is missed until the next plan; the test that holds `BuiltInTheme`
+/// equal to `Templates/` says so when it happens.
 @main struct EmbedFiles: BuildToolPlugin {
   func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
     let embedding: (folder: String, type: String)

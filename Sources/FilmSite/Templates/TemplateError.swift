@@ -11,6 +11,8 @@ public struct TemplateError: Error, Equatable, Sendable, CustomStringConvertible
     case duplicateTemplate(of: String)
     /// The row template is not in the language of the index template (named).
     case listLanguageMismatch(index: String)
+    /// The theme folder named does not exist, or is not a folder.
+    case noThemeFolder
   }
 
   public let file: String
@@ -44,6 +46,8 @@ public struct TemplateError: Error, Equatable, Sendable, CustomStringConvertible
       return "\(place): cannot read the template: \(message)"
     case .duplicateTemplate(let other):
       return "\(place): the theme also has \(other); keep one of the two"
+    case .noThemeFolder:
+      return "\(place): no such theme folder"
     case .listLanguageMismatch(let index):
       return
         "\(place): rows must be in the language of \(index) (row.html with index.html, row.md with index.md)"

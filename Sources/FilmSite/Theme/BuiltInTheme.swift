@@ -49,26 +49,3 @@ public enum BuiltInTheme {
     }
   }
 }
-
-/// A theme export that was refused or failed.
-public struct ThemeExportError: Error, Equatable, Sendable, CustomStringConvertible {
-  public enum Reason: Equatable, Sendable {
-    /// The folder already holds this entry (the first by name).
-    case notEmpty(holding: String)
-    case notAFolder
-    case unwritable(String)
-  }
-
-  public let path: String
-  public let reason: Reason
-
-  public var description: String {
-    switch reason {
-    case .notEmpty(let entry):
-      return
-        "\(path): the folder is not empty (it holds \"\(entry)\"); export the theme into a new or empty folder"
-    case .notAFolder: return "\(path): not a folder"
-    case .unwritable(let message): return "\(path): cannot write the theme: \(message)"
-    }
-  }
-}

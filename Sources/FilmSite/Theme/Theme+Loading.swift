@@ -12,7 +12,7 @@ extension Theme {
   /// has `index.md` needs its own `row.md`, since the built-in row is HTML.
   /// - Throws: ``TemplateError`` naming the file that caused it, its line and column.
   public static func load(from directory: String?) throws -> Theme {
-    let files = ThemeFiles(directory: directory)
+    let files = try ThemeFiles(directory: directory)
     func template(_ file: ThemeFiles.File, _ schema: TemplateSchema) throws -> Template {
       try Template(source: file.source, file: file.path, language: file.language, schema: schema)
     }

@@ -2,6 +2,9 @@ import Foundation
 
 /// Where a theme's files are read from: a theme folder, whose files win,
 /// over the built-in theme, which has every file.
+///
+/// Links are followed, as the build plugin follows them in `Templates/`; a
+/// link that leads nowhere is an error, not a missing file.
 struct ThemeFiles {
   /// One template's source and where it came from.
   struct File {
@@ -17,17 +20,54 @@ struct ThemeFiles {
   /// The theme folder, or `nil` for the built-in theme alone.
   let directory: String?
 
+  /// The files of `directory` over the built-in theme's.
+  /// - Throws: ``TemplateError`` when `directory` is not a folder.
+  init(directory: String?) throws {
+    if let directory, Self.kind(of: directory) != .folder {
+      throw TemplateError(file: directory, line: 0, column: 0, reason: .noThemeFolder)
+    }
+    self.directory = directory
+  }
+
+  /// What is at a path, links followed.
+  private enum Kind { case none, folder, file, brokenLink, special }
+
+  private static func kind(of path: String) -> Kind {
+    var status = stat()
+    guard lstat(path, &status) == 0 else { return .none }
+    guard stat(path, &status) == 0 else { return .brokenLink }
+    switch status.st_mode & S_IFMT {
+    case S_IFDIR: return .folder
+    case S_IFREG: return .file
+    default: return .special  // a pipe, socket or device, which reading could block on
+    }
+  }
+
   private func path(_ name: String) -> String? {
     directory.map { ($0 as NSString).appendingPathComponent(name) }
   }
 
-  /// Whether the folder has a file (anything but a folder) named `name`; a
-  /// link or an unreadable file is reported when it is read.
+  /// Whether the folder has an entry named `name` that is not a folder (a
+  /// broken link counts, so that reading it reports it).
   func folderHolds(_ name: String) -> Bool {
     guard let path = path(name) else { return false }
-    var isDirectory: ObjCBool = false
-    return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-      && !isDirectory.boolValue
+    return Self.kind(of: path) != .none && Self.kind(of: path) != .folder
+  }
+
+  /// The bytes of the folder's file at `path`.
+  /// - Throws: ``TemplateError`` saying why they cannot be read.
+  private static func read(_ path: String) throws -> Data {
+    let kind = kind(of: path)
+    guard kind == .file, let bytes = FileManager.default.contents(atPath: path) else {
+      let message =
+        switch kind {
+        case .brokenLink: "a link to nothing"
+        case .special: "not a regular file"
+        default: "cannot read the file"
+        }
+      throw TemplateError(file: path, line: 0, column: 0, reason: .unreadable(message))
+    }
+    return bytes
   }
 
   /// The template `name`, from the folder when it has one.
@@ -35,13 +75,10 @@ struct ThemeFiles {
   ///   neither the folder nor the built-in theme has it.
   func template(_ name: String) throws -> File {
     if folderHolds(name), let path = path(name) {
-      do {
-        return File(
-          name: name, path: path, source: try String(contentsOfFile: path, encoding: .utf8),
-          isBuiltIn: false)
-      } catch {
+      guard let source = String(data: try Self.read(path), encoding: .utf8) else {
         throw TemplateError(file: path, line: 0, column: 0, reason: .unreadable("not UTF-8 text"))
       }
+      return File(name: name, path: path, source: source, isBuiltIn: false)
     }
     guard let bytes = BuiltInTheme.files[name] else {
       throw TemplateError(
@@ -71,28 +108,27 @@ struct ThemeFiles {
 
   /// Every file under `assets/`, by its path below that folder: the built-in
   /// theme's, replaced or joined by the folder's (hidden files left out).
+  /// - Throws: ``TemplateError`` for an asset that cannot be read.
   func assets() throws -> [String: Data] {
     let prefix = "assets/"
     var assets: [String: Data] = [:]
     for (path, bytes) in BuiltInTheme.files where path.hasPrefix(prefix) {
       assets[String(path.dropFirst(prefix.count))] = bytes
     }
-    guard let folder = path("assets") else { return assets }
-    let manager = FileManager.default
-    var isDirectory: ObjCBool = false
-    guard manager.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue
-    else { return assets }
-    let paths = (try? manager.subpathsOfDirectory(atPath: folder)) ?? []
-    for relative in paths.sorted() {
-      guard !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else { continue }
+    guard let folder = path("assets"), Self.kind(of: folder) != .none else { return assets }
+    let paths: [String]
+    do {
+      paths = try FileManager.default.subpathsOfDirectory(atPath: folder)
+    } catch {
+      throw TemplateError(
+        file: folder, line: 0, column: 0, reason: .unreadable("cannot list the folder"))
+    }
+    for relative in paths.sorted()
+    where !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
       let path = (folder as NSString).appendingPathComponent(relative)
-      let attributes = try? manager.attributesOfItem(atPath: path)
-      guard attributes?[.type] as? FileAttributeType == .typeRegular else { continue }
-      do {
-        assets[relative] = try Data(contentsOf: URL(fileURLWithPath: path))
-      } catch {
-        throw TemplateError(
-          file: path, line: 0, column: 0, reason: .unreadable("cannot read the file"))
+      switch Self.kind(of: path) {
+      case .file, .brokenLink: assets[relative] = try Self.read(path)
+      case .folder, .special, .none: continue
       }
     }
     return assets

@@ -76,4 +76,60 @@ import Testing
       #expect(throws: expected) { try Theme.load(from: directory) }
     }
   }
+
+  @Test func aNamedFolderThatIsMissingOrAFileIsAnError() throws {
+    try Fixtures.withTemporaryDirectory { directory in
+      let missing = directory + "/no-theme"
+      #expect(throws: TemplateError(file: missing, line: 0, column: 0, reason: .noThemeFolder)) {
+        try Theme.load(from: missing)
+      }
+      try write("not a folder", to: directory + "/file")
+      #expect(
+        throws: TemplateError(file: directory + "/file", line: 0, column: 0, reason: .noThemeFolder)
+      ) { try Theme.load(from: directory + "/file") }
+      let error = TemplateError(file: missing, line: 0, column: 0, reason: .noThemeFolder)
+      #expect(error.description == "\(missing): no such theme folder")
+    }
+  }
+
+  @Test func linksAreFollowedForTemplatesAndAssets() throws {
+    try Fixtures.withTemporaryDirectory { directory in
+      try write("# {{title}}\n\nLinked.\n", to: directory + "/elsewhere/film.md")
+      try write("body { color: teal }\n", to: directory + "/elsewhere/style.css")
+      let theme = directory + "/theme"
+      try FileManager.default.createDirectory(
+        atPath: theme + "/assets", withIntermediateDirectories: true)
+      try FileManager.default.createSymbolicLink(
+        atPath: theme + "/film.md", withDestinationPath: directory + "/elsewhere/film.md")
+      try FileManager.default.createSymbolicLink(
+        atPath: theme + "/assets/style.css", withDestinationPath: directory + "/elsewhere/style.css"
+      )
+      let loaded = try Theme.load(from: theme)
+      #expect(loaded.film.file == theme + "/film.md")
+      #expect(loaded.assets["style.css"] == Data("body { color: teal }\n".utf8))
+    }
+  }
+
+  @Test(arguments: ["film.md", "assets/style.css"])
+  func aLinkToNothingIsAnErrorNotAMissingFile(name: String) throws {
+    try Fixtures.withTemporaryDirectory { directory in
+      try FileManager.default.createDirectory(
+        atPath: directory + "/assets", withIntermediateDirectories: true)
+      try FileManager.default.createSymbolicLink(
+        atPath: directory + "/" + name, withDestinationPath: directory + "/nowhere")
+      let expected = TemplateError(
+        file: directory + "/" + name, line: 0, column: 0, reason: .unreadable("a link to nothing"))
+      #expect(throws: expected) { try Theme.load(from: directory) }
+    }
+  }
+
+  @Test func aTemplateThatIsNotUTF8IsNamed() throws {
+    try Fixtures.withTemporaryDirectory { directory in
+      try Data([0x23, 0x20, 0xFF, 0xFE, 0x0A]).write(
+        to: URL(fileURLWithPath: directory + "/404.md"))
+      let expected = TemplateError(
+        file: directory + "/404.md", line: 0, column: 0, reason: .unreadable("not UTF-8 text"))
+      #expect(throws: expected) { try Theme.load(from: directory) }
+    }
+  }
 }
