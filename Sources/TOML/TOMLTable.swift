@@ -9,6 +9,7 @@ public struct TOMLTable: Sendable {
   public struct Entry: Sendable {
     /// The key, unescaped.
     public var key: String
+    /// The key's value.
     public var value: TOMLValue
     /// Where the key was written. For a key inside a dotted key, such as `b` in `a.b = 1`, the
     /// position of that part; for a table defined by a `[header]`, the position of its last
@@ -20,6 +21,7 @@ public struct TOMLTable: Sendable {
     /// the same as ``keyPosition``.
     public var valuePosition: TOMLPosition
 
+    /// An entry of these parts.
     public init(
       key: String, value: TOMLValue, keyPosition: TOMLPosition, valuePosition: TOMLPosition
     ) {

@@ -27,7 +27,8 @@ public enum SecretMasking {
   /// a key, token or password by name (`-` counts as `_`, case aside).
   public static func isSecret(_ name: String) -> Bool {
     let lowered = name.lowercased().replacingOccurrences(of: "-", with: "_")
-    return secretNames.contains(lowered) || lowered.hasSuffix("_key") || lowered.hasSuffix("token")
+    return secretNames.contains(lowered)
+      || ["_key", "token", "_secret", "_password"].contains { lowered.hasSuffix($0) }
   }
 
   /// `text` with every occurrence of each secret replaced by `***`.

@@ -26,9 +26,7 @@ struct BuildCommand {
       .init(
         name: "--force", valueName: nil, help: "Adopt an output folder FilmSite did not create"),
       .init(name: "--quiet", valueName: nil, help: "Print nothing but errors"),
-      .init(
-        name: "--config", valueName: "file",
-        help: "Settings file (default: filmsite.toml, when the current folder has one)"),
+      ConfigFile.option,
     ])
 
   static var help: String {
@@ -45,6 +43,10 @@ struct BuildCommand {
     With --tmdb, films come from TMDB's search (or, without --query, its most
     popular films) with each film's details, and the footer credits TMDB. Set
     TMDB_API_TOKEN (sent as a bearer token) or TMDB_API_KEY (sent as api_key).
+
+    An option not given here is read from filmsite.toml in the current folder,
+    or from the file --config names, when there is one; paths in that file are
+    relative to its folder.
 
     Options:
     \(parser.optionsHelp)

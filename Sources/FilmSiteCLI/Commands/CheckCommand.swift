@@ -7,9 +7,7 @@ struct CheckCommand {
     options: [
       .init(
         name: "--output", valueName: "dir", help: "Folder that holds the site (default: Output)"),
-      .init(
-        name: "--config", valueName: "file",
-        help: "Settings file (default: filmsite.toml, when the current folder has one)"),
+      ConfigFile.option,
     ])
 
   static var help: String {
@@ -21,6 +19,10 @@ struct CheckCommand {
     page, every film's page is linked from an index page, and every file
     FilmSite wrote is linked from a page reachable from index.html. Prints one
     line per problem, then a summary; exits with 1 when there are problems.
+
+    An option not given here is read from filmsite.toml in the current folder,
+    or from the file --config names, when there is one; paths in that file are
+    relative to its folder.
 
     Options:
     \(parser.optionsHelp)

@@ -44,7 +44,10 @@ enum FilmSiteCommand {
     }
     let rest = Array(arguments.dropFirst())
     let wantsHelp = rest.contains("--help") || rest.contains("-h")
-    var secrets: [String] = []
+    // The tokens in the environment are masked from the start, so that no
+    // error, not even one about the command line or the config file, shows them.
+    var secrets = SourceOptions.secrets(
+      in: ParsedArguments(command: "filmsite"), environment: ProcessInfo.processInfo.environment)
     do {
       switch command {
       case "--help", "-h", "help":
@@ -74,7 +77,7 @@ enum FilmSiteCommand {
         throw UsageError("filmsite: unknown command '\(command)' (see 'filmsite --help')")
       }
     } catch let error as UsageError {
-      printError(error.description)
+      printError(SecretMasking.redacting(secrets, in: error.description))
       return ExitCode.usage
     } catch  where Interruption.isCancellation(error) {
       printError("interrupted; the output was left as it was")

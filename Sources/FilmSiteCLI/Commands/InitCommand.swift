@@ -45,13 +45,22 @@ struct InitCommand {
     let directory = arguments.positionals.first ?? "."
     let plan = Self.plan(githubPages: arguments.has("--github-pages"))
     func target(_ path: String) -> String { (directory as NSString).appendingPathComponent(path) }
-    // Every check before the first write, so a refusal leaves the folder as it was.
-    var status = stat()
-    if lstat(directory, &status) == 0, status.st_mode & S_IFMT != S_IFDIR {
+    // Every check before the first write, so a refusal leaves the folder as it was:
+    // each file must be new, and each folder on its way a folder or new.
+    if case .other = Self.entry(at: directory) {
       throw InitError(path: directory, reason: .notAFolder)
     }
-    for (path, _) in plan where lstat(target(path), &status) == 0 {
-      throw InitError(path: target(path), reason: .exists)
+    for (path, _) in plan {
+      let parts = path.split(separator: "/").map(String.init)
+      for depth in 1..<parts.count {
+        let folder = target(parts[..<depth].joined(separator: "/"))
+        if case .other = Self.entry(at: folder) {
+          throw InitError(path: folder, reason: .notAFolder)
+        }
+      }
+      if Self.entry(at: target(path)) != .none {
+        throw InitError(path: target(path), reason: .exists)
+      }
     }
     let files = try plan.map { path, starter in
       guard let bytes = StarterProject.files[starter] else {
@@ -76,9 +85,28 @@ struct InitCommand {
         "Set FILMSITE_REPOSITORY and FILMSITE_REF at the top of .github/workflows/filmsite.yml to the FilmSite source to build, then choose \"GitHub Actions\" as the Pages source of the repository."
       )
     }
-    let cd = directory == "." ? "" : "cd \(directory) && "
+    let cd = directory == "." ? "" : "cd \(Self.shellQuoted(directory)) && "
     print("Next: \(cd)filmsite build && filmsite check")
     return FilmSiteCommand.ExitCode.success
+  }
+
+  /// What is at a path: nothing, a folder (a link to one counts), or anything
+  /// else, a link to nothing included.
+  private enum Entry { case none, folder, other }
+
+  private static func entry(at path: String) -> Entry {
+    var status = stat()
+    guard lstat(path, &status) == 0 else { return .none }
+    return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR ? .folder : .other
+  }
+
+  /// `path` as a shell reads it back: as it is when it is plain, else in single quotes.
+  static func shellQuoted(_ path: String) -> String {
+    let plain = path.unicodeScalars.allSatisfy { scalar in
+      scalar.isASCII
+        && (scalar.properties.isAlphabetic || "0123456789-_./".unicodeScalars.contains(scalar))
+    }
+    return plain ? path : "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
   }
 }
 

@@ -10,9 +10,7 @@ struct PullCommand {
     options: SourceOptions.options + [
       .init(name: "--out", valueName: "file", help: "Where to write the catalog (required)"),
       .init(name: "--quiet", valueName: nil, help: "Print nothing but errors"),
-      .init(
-        name: "--config", valueName: "file",
-        help: "Settings file (default: filmsite.toml, when the current folder has one)"),
+      ConfigFile.option,
     ])
 
   static var help: String {
@@ -24,6 +22,10 @@ struct PullCommand {
     'filmsite build --catalog <file>' reads. The same films give the same
     "results" bytes. With --tmdb, each film's details are fetched too, and the
     header records TMDB's attribution, which a build from the file shows.
+
+    An option not given here is read from filmsite.toml in the current folder,
+    or from the file --config names, when there is one; paths in that file are
+    relative to its folder.
 
     Options:
     \(parser.optionsHelp)

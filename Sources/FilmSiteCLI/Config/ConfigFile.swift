@@ -10,18 +10,23 @@ import TOML
 struct ConfigFile {
   static let defaultName = "filmsite.toml"
 
+  /// The `--config` option, which `build`, `pull` and `check` take.
+  static let option = ArgumentParser.Option(
+    name: "--config", valueName: "file",
+    help: "Settings file (default: filmsite.toml, when the current folder has one)")
+
   /// The file's path as given, which messages name.
   let path: String
   /// The folder the file's paths are relative to (`.` for the current one).
   let folder: String
   /// Each option the file sets, with its values as the command line would give them.
-  private(set) var values: [String: [String]] = [:]
-  private(set) var flags: Set<String> = []
+  var values: [String: [String]] = [:]
+  var flags: Set<String> = []
   /// The options set in `[source]` and its tables, which a source on the
   /// command line replaces as a whole.
-  private(set) var sourceOptions: Set<String> = []
+  var sourceOptions: Set<String> = []
   /// The key that set each option, and where, for the error when another sets it again.
-  private var setBy: [String: (key: String, position: TOMLPosition)] = [:]
+  var setBy: [String: (key: String, position: TOMLPosition)] = [:]
 
   /// Reads and checks the file at `path`.
   /// - Throws: ``ConfigError`` naming the file, and the line, column and key of a fault.
@@ -43,33 +48,19 @@ struct ConfigFile {
     do {
       document = try TOMLParser.parse(bytes)
     } catch {
-      throw ConfigError(
-        file: path, line: error.line, column: error.column,
-        message: "malformed TOML: \(error.message)"
-      )
+      throw malformed(error, in: bytes)
     }
     var source: (name: String, position: TOMLPosition)?
     try read(document, table: "", source: &source)
+    try checkPageCapOfTMDB()
   }
 
-  /// Notes that `name` gives the films' source, unless one was given already.
-  private func addSource(
-    _ name: String, at position: TOMLPosition,
-    to source: inout (name: String, position: TOMLPosition)?
-  ) throws(ConfigError) {
-    if let first = source {
-      throw error(
-        at: position,
-        "\(name) is a second source (\(first.name) is given at \(first.position)); give one of catalog, [source.api] and [source.tmdb]"
-      )
-    }
-    source = (name, position)
-  }
-
-  private func error(at position: TOMLPosition, _ message: String) -> ConfigError {
+  func error(at position: TOMLPosition, _ message: String) -> ConfigError {
     ConfigError(file: path, line: position.line, column: position.column, message: message)
   }
 
+  /// Reads the entries of `table` (named `name`, `""` at the top), each a table
+  /// of ``ConfigKey/tables`` or a key of ``ConfigKey/all``.
   private mutating func read(
     _ table: TOMLTable, table name: String, source: inout (name: String, position: TOMLPosition)?
   ) throws(ConfigError) {
@@ -78,7 +69,8 @@ struct ConfigFile {
       if SecretMasking.isSecret(entry.key) {
         throw error(at: entry.keyPosition, Self.secretMessage(key: keyPath))
       }
-      if ConfigKey.tables.contains(keyPath) {
+      // No key has a dot: a quoted `"source.tmdb"` is not the table `source.tmdb`.
+      if !entry.key.contains("."), ConfigKey.tables.contains(keyPath) {
         guard case .table(let inner) = entry.value else {
           throw error(
             at: entry.valuePosition,
@@ -106,89 +98,30 @@ struct ConfigFile {
     }
   }
 
-  /// Records `value` for `key`'s option, checked against its kind.
-  private mutating func set(_ key: ConfigKey, to value: TOMLValue, at position: TOMLPosition)
-    throws(ConfigError)
-  {
-    func wrong(_ shown: String) -> ConfigError {
-      error(at: position, "key \"\(key.path)\": expected \(key.kind.expected), not \(shown)")
-    }
-    var given: [String] = []
-    switch (key.kind, value) {
-    case (.text, .string(let text)):
-      try checkForSecrets(inURL: text, key: key, at: position)
-      given = [text]
-    case (.path, .string(let text)):
-      guard !text.isEmpty else { throw wrong("an empty string") }
-      given = [text.hasPrefix("/") || folder == "." ? text : folder + "/" + text]
-    case (.integer(let range), .integer(let number)):
-      guard let whole = Int(exactly: number), range.contains(whole) else {
-        throw wrong("\(number)")
-      }
-      given = [String(whole)]
-    case (.flag, .boolean(let on)):
-      if on { flags.insert(key.option) }
-    case (.headers, .table(let headers)):
-      given = try headers.entries.map { (header) throws(ConfigError) -> String in
-        let headerPath = key.path + "." + header.key
-        guard Self.isHeaderName(header.key) else {
-          throw error(at: header.keyPosition, "key \"\(headerPath)\": not an HTTP header name")
-        }
-        guard !SecretMasking.isSecret(header.key) else {
-          throw error(at: header.keyPosition, Self.secretMessage(key: headerPath))
-        }
-        guard case .string(let text) = header.value, !text.contains(where: \.isNewline) else {
-          throw error(
-            at: header.valuePosition,
-            "key \"\(headerPath)\": expected a string on one line, not \(Self.describe(header.value))"
-          )
-        }
-        return header.key + ": " + text
-      }
-    default:
-      throw wrong(Self.describe(value))
-    }
-    if let earlier = setBy[key.option] {
+  /// Notes that `name` gives the films' source, unless one was given already.
+  private func addSource(
+    _ name: String, at position: TOMLPosition,
+    to source: inout (name: String, position: TOMLPosition)?
+  ) throws(ConfigError) {
+    if let first = source {
       throw error(
         at: position,
-        "key \"\(key.path)\": the same setting (\(key.option)) as \"\(earlier.key)\" at \(earlier.position); keep one"
+        "\(name) is a second source (\(first.name) is given at \(first.position)); give one of catalog, [source.api] and [source.tmdb]"
       )
     }
-    setBy[key.option] = (key.path, position)
-    if !given.isEmpty { values[key.option] = given }
-    if key.table.hasPrefix("source") { sourceOptions.insert(key.option) }
+    source = (name, position)
   }
 
-  /// Refuses a URL that carries a key, token or password.
-  private func checkForSecrets(inURL text: String, key: ConfigKey, at position: TOMLPosition)
-    throws(ConfigError)
-  {
-    guard key.option == "--api" || key.option == "--base-url",
-      let components = URLComponents(string: text)
+  /// `[source] max_pages` is read before the file says its source is TMDB,
+  /// which serves no page past 500.
+  private func checkPageCapOfTMDB() throws(ConfigError) {
+    guard flags.contains("--tmdb"), let cap = setBy["--max-pages"], cap.key == "source.max_pages",
+      let pages = values["--max-pages"]?.first.flatMap({ Int($0) }),
+      !OptionRanges.tmdbMaxPages.contains(pages)
     else { return }
-    let secretItem = components.queryItems?.first { SecretMasking.isSecret($0.name) }
-    if components.password != nil || secretItem != nil {
-      throw error(at: position, Self.secretMessage(key: key.path))
-    }
-  }
-
-  static func secretMessage(key: String) -> String {
-    "key \"\(key)\": secrets do not belong in the config file; set TMDB_API_TOKEN (or TMDB_API_KEY) for TMDB, or FILMSITE_API_TOKEN for an API, in the environment"
-  }
-
-  /// An HTTP token: letters, digits and `!#$%&'*+-.^_`|~`.
-  private static func isHeaderName(_ name: String) -> Bool {
-    !name.isEmpty
-      && name.unicodeScalars.allSatisfy { scalar in
-        scalar.isASCII
-          && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
-            || "!#$%&'*+-.^_`|~".unicodeScalars.contains(scalar))
-      }
-  }
-
-  /// A value's kind with its article, as messages show it.
-  static func describe(_ value: TOMLValue) -> String {
-    let name = value.kindName
-    return ("aeiou".contains(name.first ?? "x") ? "an " : "a ") + name
+    throw error(
+      at: cap.position,
+      "key \"source.max_pages\": expected an integer from 1 to \(OptionRanges.tmdbMaxPages.upperBound) with [source.tmdb], not \(pages)"
+    )
   }
 }

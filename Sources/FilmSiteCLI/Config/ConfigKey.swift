@@ -6,6 +6,8 @@ struct ConfigKey: Sendable {
   /// What a key's value must be.
   enum Kind: Sendable {
     case text
+    /// An `http` or `https` URL.
+    case url
     /// A string naming a file or folder, relative to the config file's folder.
     case path
     case integer(ClosedRange<Int>)
@@ -17,6 +19,7 @@ struct ConfigKey: Sendable {
     var expected: String {
       switch self {
       case .text, .path: return "a string"
+      case .url: return "an http or https URL"
       case .integer(let range) where range.upperBound == Int.max:
         return "an integer of at least \(range.lowerBound)"
       case .integer(let range):
@@ -45,7 +48,7 @@ struct ConfigKey: Sendable {
   static let all: [ConfigKey] =
     [
       .init(table: "", name: "title", option: "--title", kind: .text),
-      .init(table: "", name: "base_url", option: "--base-url", kind: .text),
+      .init(table: "", name: "base_url", option: "--base-url", kind: .url),
       .init(table: "", name: "output", option: "--output", kind: .path),
       .init(table: "", name: "theme", option: "--templates", kind: .path),
       .init(
@@ -55,10 +58,10 @@ struct ConfigKey: Sendable {
       .init(table: "source", name: "catalog", option: "--catalog", kind: .path),
       .init(table: "pull", name: "out", option: "--out", kind: .path),
     ] + sourceKeys(in: "source", maxPages: OptionRanges.maxPages)
-    + [.init(table: "source.api", name: "url", option: "--api", kind: .text)]
+    + [.init(table: "source.api", name: "url", option: "--api", kind: .url)]
     + requestKeys(in: "source.api") + sourceKeys(in: "source.api", maxPages: OptionRanges.maxPages)
     + [
-      .init(table: "source.tmdb", name: "url", option: "--api", kind: .text),
+      .init(table: "source.tmdb", name: "url", option: "--api", kind: .url),
       .init(table: "source.tmdb", name: "language", option: "--language", kind: .text),
       .init(table: "source.tmdb", name: "include_adult", option: "--include-adult", kind: .flag),
     ] + requestKeys(in: "source.tmdb")

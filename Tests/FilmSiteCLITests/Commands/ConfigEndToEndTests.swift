@@ -14,8 +14,10 @@ import Testing
     for path in FilmSiteProcess.files(in: site) {
       var bytes = try Data(contentsOf: site.appendingPathComponent(path))
       if path == ".filmsite-manifest" {
+        // A file's line ends with the time it was written; the header lines have no tab.
         let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map { line in
-          line.split(separator: "\t").dropLast().joined(separator: "\t")
+          line.contains("\t")
+            ? line.split(separator: "\t").dropLast().joined(separator: "\t") : String(line)
         }
         bytes = Data(lines.joined(separator: "\n").utf8)
       }
@@ -33,8 +35,11 @@ import Testing
           "--poster-base-url", "https://img.example.org/w342", "--query", "the",
         ], in: directory)
       #expect(flags.status == 0, "\(flags.stderr)")
+      // The file names its catalog and output relative to itself, and is read from elsewhere.
       let site = directory.appendingPathComponent("site")
       try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
+      try FileManager.default.copyItem(
+        atPath: Self.catalog, toPath: site.appendingPathComponent("films.json").path)
       try """
       title = "Noir & co"
       output = "Output"
@@ -43,15 +48,17 @@ import Testing
       poster_base_url = "https://img.example.org/w342"
 
       [source]
-      catalog = "\(Self.catalog)"
+      catalog = "films.json"
       query = "the"
       """.write(to: site.appendingPathComponent("filmsite.toml"), atomically: true, encoding: .utf8)
-      let file = try FilmSiteProcess.run(["build"], in: site)
+      let file = try FilmSiteProcess.run(
+        ["build", "--config", "site/filmsite.toml"], in: directory)
       #expect(file.status == 0, "\(file.stderr)")
 
       let fromFlags = try contents(of: directory.appendingPathComponent("flags"))
       let fromFile = try contents(of: site.appendingPathComponent("Output"))
       #expect(fromFlags.count > 50)
+      #expect(fromFlags[".filmsite-manifest"].map { $0.count > 1_000 } == true)
       #expect(fromFlags.keys.sorted() == fromFile.keys.sorted())
       for (path, bytes) in fromFlags {
         #expect(fromFile[path] == bytes, "\(path) differs")
@@ -140,6 +147,21 @@ import Testing
       let broken = try FilmSiteProcess.run(["build"], in: directory)
       #expect(broken.status == 1)
       #expect(broken.stderr == "error: my-theme/film.md:1:3: unknown placeholder \"titel\"\n")
+    }
+  }
+
+  @Test func aThemeFolderThatDoesNotExistStopsTheBuild() throws {
+    try FilmSiteProcess.withTemporaryDirectory { directory in
+      let flag = try FilmSiteProcess.run(
+        ["build", "--catalog", Self.catalog, "--templates", "Tempaltes"], in: directory)
+      #expect(flag.status == 1)
+      #expect(flag.stderr == "error: Tempaltes: no such theme folder\n")
+      try "theme = \"themes/noir\"\n[source]\ncatalog = \"\(Self.catalog)\"\n".write(
+        to: directory.appendingPathComponent("filmsite.toml"), atomically: true, encoding: .utf8)
+      let file = try FilmSiteProcess.run(["build"], in: directory)
+      #expect(file.status == 1)
+      #expect(file.stderr == "error: themes/noir: no such theme folder\n")
+      #expect(FilmSiteProcess.files(in: directory) == ["filmsite.toml"])
     }
   }
 

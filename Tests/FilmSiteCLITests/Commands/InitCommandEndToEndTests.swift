@@ -52,7 +52,7 @@ import Testing
     }
   }
 
-  @Test(arguments: ["films.json", ".gitignore", ".github/workflows/filmsite.yml"])
+  @Test(arguments: ["filmsite.toml", "films.json", ".gitignore", ".github/workflows/filmsite.yml"])
   func anExistingFileStopsItBeforeAnythingIsWritten(existing: String) throws {
     try FilmSiteProcess.withTemporaryDirectory { directory in
       let site = directory.appendingPathComponent("demo")
@@ -71,6 +71,39 @@ import Testing
       #expect(FilmSiteProcess.files(in: site) == before)
       #expect(try Data(contentsOf: mine) == Data("mine".utf8))
     }
+  }
+
+  @Test func aFileWhereAFolderGoesStopsItBeforeAnythingIsWritten() throws {
+    try FilmSiteProcess.withTemporaryDirectory { directory in
+      let site = directory.appendingPathComponent("demo")
+      try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
+      try Data("mine".utf8).write(to: site.appendingPathComponent(".github"))
+      let result = try FilmSiteProcess.run(["init", "demo", "--github-pages"], in: directory)
+      #expect(result.status == 1)
+      #expect(result.stderr == "error: demo/.github: not a folder\n")
+      #expect(FilmSiteProcess.files(in: site) == [".github"])
+    }
+  }
+
+  @Test func aLinkToAFolderIsAFolder() throws {
+    try FilmSiteProcess.withTemporaryDirectory { directory in
+      let real = directory.appendingPathComponent("real site")
+      try FileManager.default.createDirectory(at: real, withIntermediateDirectories: true)
+      try FileManager.default.createSymbolicLink(
+        atPath: directory.path + "/my films", withDestinationPath: real.path)
+      let result = try FilmSiteProcess.run(["init", "my films"], in: directory)
+      #expect(result.status == 0, "\(result.stderr)")
+      #expect(result.stdout.contains("Next: cd 'my films' && filmsite build && filmsite check"))
+      #expect(FilmSiteProcess.files(in: real) == [".gitignore", "films.json", "filmsite.toml"])
+    }
+  }
+
+  @Test(arguments: [
+    ("demo", "demo"), ("my films", "'my films'"), ("it's", #"'it'\''s'"#),
+    ("../a/b_c-1.d", "../a/b_c-1.d"),
+  ])
+  func theNextStepQuotesTheFolderForTheShell(path: String, quoted: String) {
+    #expect(InitCommand.shellQuoted(path) == quoted)
   }
 
   @Test func aDanglingLinkCountsAsAFile() throws {

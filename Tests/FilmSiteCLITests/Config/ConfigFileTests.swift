@@ -188,9 +188,52 @@ import Testing
     ),
     ("[source.api]\nurl = \"https://api.example.org/search?api_key=abc\"", "2:7", "source.api.url"),
     ("[source.api]\nurl = \"https://me:pw@api.example.org/search\"", "2:7", "source.api.url"),
+    ("poster_base_url = \"https://img.example.org/w342?api_key=abc\"", "1:19", "poster_base_url"),
+    ("db_password = \"x\"", "1:1", "db_password"),
+    (
+      "[source.api]\nurl = \"http://x\"\nheaders = { Cookie = \"session=x\" }", "3:13",
+      "source.api.headers.Cookie"
+    ),
+    (
+      "[source.api]\nurl = \"http://x\"\nheaders = { Proxy-Authorization = \"x\" }", "3:13",
+      "source.api.headers.Proxy-Authorization"
+    ),
+    (
+      "[source.api]\nurl = \"http://x\"\nheaders = { X-Api-Secret = \"x\" }", "3:13",
+      "source.api.headers.X-Api-Secret"
+    ),
   ])
   func aSecretIsRefusedWithWhereItBelongs(text: String, position: String, key: String) {
     #expect(message(text) == "filmsite.toml:\(position): key \"\(key)\": \(Self.secretAdvice)")
+  }
+
+  @Test(arguments: [
+    (
+      "\"source.tmdb\" = {}",
+      #"filmsite.toml:1:1: unknown key "source.tmdb" (known keys: title, base_url, output, theme, page_size, poster_base_url, quiet, source, pull)"#
+    ),
+    (
+      "[source]\nmax_pages = 1000\n[source.tmdb]",
+      #"filmsite.toml:2:13: key "source.max_pages": expected an integer from 1 to 500 with [source.tmdb], not 1000"#
+    ),
+    (
+      "base_url = \"example.org/films\"",
+      #"filmsite.toml:1:12: key "base_url": expected an http or https URL with a host"#
+    ),
+    (
+      "[source.api]\nurl = \"ftp://api.example.org\"",
+      #"filmsite.toml:2:7: key "source.api.url": expected an http or https URL with a host"#
+    ),
+  ])
+  func aValueTheFlagWouldRefuseIsRefusedWithItsPlace(text: String, expected: String) {
+    #expect(message(text) == expected)
+  }
+
+  @Test func anUnquotedSecretIsRefusedWithoutShowingIt() {
+    let text = "title = \"Films\"\n[source.tmdb]\napi_key = 3f8a9c0d1e2f\n"
+    let shown = message(text)
+    #expect(shown == "filmsite.toml:3:1: key \"api_key\": \(Self.secretAdvice)")
+    #expect(!shown.contains("3f8a9c0d1e2f"))
   }
 
   @Test func malformedTOMLIsNamedWithItsPlace() {

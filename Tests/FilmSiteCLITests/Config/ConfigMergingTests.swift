@@ -52,9 +52,9 @@ import Testing
 
   @Test func withoutAFileTheArgumentsStayAsGiven() throws {
     try FilmSiteProcess.withTemporaryDirectory { directory in
-      let previous = FileManager.default.currentDirectoryPath
       // The test process's folder holds no filmsite.toml; a named one must exist.
-      #expect(!FileManager.default.fileExists(atPath: previous + "/filmsite.toml"))
+      let current = FileManager.default.currentDirectoryPath
+      #expect(!FileManager.default.fileExists(atPath: current + "/filmsite.toml"))
       let arguments = try BuildCommand.parser.parse(["--title", "x"])
       let merged = try ConfigFile.applying(to: arguments, options: BuildCommand.parser.options)
       #expect(merged.values == arguments.values)
