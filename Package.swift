@@ -25,6 +25,9 @@ let package = Package(
       // The files `filmsite init` writes, compiled in by EmbedFiles.
       exclude: ["Init/Starter"], plugins: ["EmbedFiles"]),
     .executableTarget(name: "FileEmbedder"),
+    .target(name: "PreviewServer"),
+    // Serves a folder for Benchmarks/serve-throughput.sh.
+    .executableTarget(name: "PreviewServerBench", dependencies: ["PreviewServer"]),
     .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["FileEmbedder"]),
     .testTarget(name: "FilmCatalogTests", dependencies: ["FilmCatalog"]),
     .testTarget(
@@ -40,6 +43,7 @@ let package = Package(
       dependencies: ["FilmSiteCLI", "FilmSite", "FilmCatalog"],
       exclude: ["Fixtures"]
     ),
+    .testTarget(name: "PreviewServerTests", dependencies: ["PreviewServer"]),
     .testTarget(
       name: "TOMLTests",
       dependencies: ["TOML"],
