@@ -54,7 +54,7 @@ public final class PreviewServer: Sendable {
         for (index, mailbox) in mailboxes.enumerated() {
           let accepting = index == 0 ? listener : nil
           threads.append(
-            try ServerThread.start {
+            try ServerThread.start(name: "serve:\(listener.port)/\(index)") {
               EventLoop(mailbox: mailbox, context: context, listener: accepting).run()
             })
         }

@@ -14,7 +14,8 @@ public enum PreviewServerError: Error, Equatable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .addressInUse(let host, let port):
-      return "\(host):\(port) is in use: another server listens there; choose another port"
+      let shown = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+      return "\(shown):\(port) is in use: another server listens there; choose another port"
     case .invalidHost(let host):
       return "cannot listen on \"\(host)\": give an IPv4 address such as 127.0.0.1"
     case .alreadyRunning:

@@ -1,6 +1,6 @@
 import Glibc
 
-/// The listening socket: IPv4, non-blocking, with `SO_REUSEADDR` so that a restarted server can
+/// The listening socket: IPv4 or IPv6, non-blocking, with `SO_REUSEADDR` so that a restarted server can
 /// bind while old connections are in `TIME_WAIT`.
 struct Listener: Sendable {
   let descriptor: Int32
@@ -10,46 +10,30 @@ struct Listener: Sendable {
   /// - Throws: `PreviewServerError.addressInUse` when the port is taken, `.invalidHost` when
   ///   `host` is not an IPv4 address.
   static func open(host: String, port: UInt16) throws(PreviewServerError) -> Listener {
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = port.bigEndian
-    let numeric = host == "localhost" ? "127.0.0.1" : host
-    guard inet_pton(AF_INET, numeric, &address.sin_addr) == 1 else {
-      throw .invalidHost(host)
-    }
+    guard let address = SocketAddress(host: host, port: port) else { throw .invalidHost(host) }
     let descriptor = socket(
-      AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue), 0)
+      address.family, Int32(SOCK_STREAM.rawValue | SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue),
+      0)
     guard descriptor >= 0 else { throw .system(operation: "socket", code: errno) }
     var one: Int32 = 1
     setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
-    let bound = withUnsafePointer(to: &address) { pointer in
-      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
-    }
-    if bound != 0 {
+    if address.bind(descriptor) != 0 {
       let code = errno
       Glibc.close(descriptor)
       if code == EADDRINUSE { throw .addressInUse(host: host, port: port) }
-      throw .system(operation: "bind \(host):\(port)", code: code)
+      throw .system(operation: "bind \(address.display)", code: code)
     }
     guard listen(descriptor, SOMAXCONN) == 0 else {
       let code = errno
       Glibc.close(descriptor)
-      throw .system(operation: "listen on \(host):\(port)", code: code)
+      throw .system(operation: "listen on \(address.display)", code: code)
     }
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let named = withUnsafeMutablePointer(to: &address) { pointer in
-      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        getsockname(descriptor, $0, &length)
-      }
-    }
-    guard named == 0 else {
+    guard let bound = SocketAddress.boundPort(of: descriptor) else {
       let code = errno
       Glibc.close(descriptor)
       throw .system(operation: "getsockname", code: code)
     }
-    return Listener(descriptor: descriptor, port: UInt16(bigEndian: address.sin_port))
+    return Listener(descriptor: descriptor, port: bound)
   }
 
   enum Accepted {

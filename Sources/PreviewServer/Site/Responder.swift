@@ -51,6 +51,8 @@ struct Responder: Sendable {
     let segments = target.path.dropFirst(basePath.count - 1).split(separator: "/")
     switch site.lookup(segments) {
     case .file(let file):
+      // `realpath` accepts `page.html/`; a file is never a folder.
+      guard !target.path.hasSuffix("/") else { return notFound() }
       return respond(with: file, to: request)
     case .folder:
       guard target.path.hasSuffix("/") else {

@@ -1,0 +1,107 @@
+import Foundation
+import Glibc
+import PreviewServer
+import Testing
+
+/// Starting, failing to start, and stopping without leaving anything behind.
+@Suite struct LifecycleTests {
+  @Test func aPortInUseIsAnErrorNamingTheAddress() throws {
+    let first = try TestServer()
+    var configuration = PreviewServer.Configuration(root: first.root)
+    configuration.port = first.port
+    let second = PreviewServer(configuration)
+    #expect(throws: PreviewServerError.addressInUse(host: "127.0.0.1", port: first.port)) {
+      try second.start()
+    }
+    do {
+      try second.start()
+    } catch {
+      #expect("\(error)".contains("127.0.0.1:\(first.port) is in use"))
+    }
+    #expect(
+      PreviewServerError.addressInUse(host: "127.0.0.1", port: 8000).description.hasPrefix(
+        "127.0.0.1:8000 is in use"))
+  }
+
+  @Test func aHostThatIsNotAnAddressIsAnError() throws {
+    var configuration = PreviewServer.Configuration(root: "/tmp")
+    configuration.host = "example.invalid"
+    #expect(throws: PreviewServerError.invalidHost("example.invalid")) {
+      try PreviewServer(configuration).start()
+    }
+  }
+
+  @Test func startingTwiceIsAnError() throws {
+    let server = try TestServer()
+    #expect(throws: PreviewServerError.alreadyRunning) { try server.server.start() }
+  }
+
+  @Test func stopClosesTheListenerEveryConnectionAndEveryThread() throws {
+    let server = try TestServer { $0.threadCount = 2 }
+    let keptAlive = try RawClient(port: server.port, timeout: 3)
+    try keptAlive.send("GET /notes.txt HTTP/1.1\r\nHost: x\r\n\r\n")
+    _ = try keptAlive.readResponse()
+    let stream = try RawClient(port: server.port, timeout: 3)
+    try stream.send("GET /__filmsite/events HTTP/1.1\r\nHost: x\r\n\r\n")
+    _ = try stream.readResponse(hasBody: false)
+    let prefix = "serve:\(server.port)/"
+    #expect(Self.threadNames().filter { $0.hasPrefix(prefix) }.count == 2)
+
+    server.server.stop()
+    #expect(!RawClient.canConnect(port: server.port))
+    #expect(keptAlive.isClosedByServer())
+    let start = Date()
+    _ = stream.readToEnd()
+    #expect(Date().timeIntervalSince(start) < 2, "the event stream was not closed")
+    #expect(Self.threadNames().filter { $0.hasPrefix(prefix) }.isEmpty)
+    server.server.stop()
+  }
+
+  @Test func aStoppedServerStartsAgainOnTheSamePort() throws {
+    let first = try TestServer()
+    // A connection left in TIME_WAIT must not keep the port from being bound again.
+    _ = try first.request("/notes.txt")
+    first.server.stop()
+    var configuration = first.server.configuration
+    configuration.port = first.port
+    let again = PreviewServer(configuration)
+    #expect(try again.start() == first.port)
+    defer { again.stop() }
+    let client = try RawClient(port: first.port)
+    try client.send("GET /notes.txt HTTP/1.1\r\nHost: x\r\n\r\n")
+    #expect(try client.readResponse().text == "notes\n")
+  }
+
+  @Test func aStoppedServerCanBeStartedAgain() throws {
+    let server = try TestServer()
+    server.server.stop()
+    let port = try server.server.start()
+    let client = try RawClient(port: port)
+    try client.send("GET /notes.txt HTTP/1.1\r\nHost: x\r\n\r\n")
+    #expect(try client.readResponse().text == "notes\n")
+  }
+
+  @Test func itListensOnIPv6Loopback() throws {
+    let server = try TestServer { $0.host = "::1" }
+    let result = try ExternalTool.curl(["--globoff", "http://[::1]:\(server.port)/notes.txt"])
+    #expect(result.stdout == "notes\n", "\(result.stderr)")
+    #expect(
+      PreviewServerError.addressInUse(host: "::1", port: 8000).description.hasPrefix(
+        "[::1]:8000 is in use"))
+  }
+
+  @Test func broadcastOnAStoppedServerDoesNothing() {
+    let server = PreviewServer(PreviewServer.Configuration(root: "/tmp"))
+    server.broadcast(event: "reload", data: "nobody")
+    server.stop()
+  }
+
+  /// The names of this process's threads, from `/proc`.
+  private static func threadNames() -> [String] {
+    let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+    return tasks.compactMap { task in
+      (try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8))?
+        .trimmingCharacters(in: .newlines)
+    }
+  }
+}
