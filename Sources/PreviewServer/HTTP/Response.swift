@@ -30,23 +30,38 @@ struct Response: Sendable {
   ///   - isHTTP10: HTTP/1.0 clients need `Connection: keep-alive` to keep it open.
   ///   - date: the `Date` field's value.
   func serialize(into output: inout [UInt8], keepAlive: Bool, isHTTP10: Bool, date: String) {
-    var head = "HTTP/1.1 \(status.rawValue) \(status.reason)\r\n"
+    output.reserveCapacity(output.count + 320 + (sendsBody ? body.count : 0))
+    output.append(contentsOf: "HTTP/1.1 ".utf8)
+    output.append(contentsOf: String(status.rawValue).utf8)
+    output.append(.space)
+    output.append(contentsOf: status.reason.utf8)
+    output.append(contentsOf: Self.lineEnd)
     for field in headers {
-      head += "\(field.name): \(field.value)\r\n"
+      output.appendField(field.name, field.value)
     }
     if !opensEventStream && status != .notModified {
-      head += "Content-Length: \(body.count)\r\n"
+      output.appendField("Content-Length", String(body.count))
     }
-    head += "Date: \(date)\r\n"
+    output.appendField("Date", date)
     if opensEventStream {
       // The stream lasts until either side closes it; no field describes that better.
     } else if !keepAlive {
-      head += "Connection: close\r\n"
+      output.appendField("Connection", "close")
     } else if isHTTP10 {
-      head += "Connection: keep-alive\r\n"
+      output.appendField("Connection", "keep-alive")
     }
-    head += "\r\n"
-    output.append(contentsOf: head.utf8)
+    output.append(contentsOf: Self.lineEnd)
     if sendsBody { output.append(contentsOf: body) }
+  }
+
+  fileprivate static let lineEnd: [UInt8] = [.cr, .lf]
+}
+
+extension [UInt8] {
+  fileprivate mutating func appendField(_ name: String, _ value: String) {
+    append(contentsOf: name.utf8)
+    append(contentsOf: [.colon, .space])
+    append(contentsOf: value.utf8)
+    append(contentsOf: Response.lineEnd)
   }
 }

@@ -29,13 +29,20 @@ struct SiteFolder: Sendable {
   func lookup(_ segments: [Substring]) -> Lookup {
     if segments.contains(where: isRefused) { return .missing }
     guard let rootPath = Self.realPath(root) else { return .missing }
-    let candidate = segments.isEmpty ? root : root + "/" + segments.joined(separator: "/")
-    guard let path = Self.realPath(candidate) else { return .missing }
+    let relative = segments.joined(separator: "/")
+    guard let path = Self.realPath(relative.isEmpty ? root : root + "/" + relative) else {
+      return .missing
+    }
     if path != rootPath {
       let prefix = rootPath.hasSuffix("/") ? rootPath : rootPath + "/"
-      guard path.hasPrefix(prefix),
-        !path.dropFirst(prefix.count).split(separator: "/").contains(where: isRefused)
-      else { return .missing }
+      guard path.utf8.starts(with: prefix.utf8) else { return .missing }
+      let realRelative = path.utf8.dropFirst(prefix.utf8.count)
+      // Without links on the way this is the requested path, whose names were checked above.
+      if !realRelative.elementsEqual(relative.utf8)
+        && realRelative.split(separator: .slash).contains(where: { isRefused(Substring($0)) })
+      {
+        return .missing
+      }
     }
     return open(path)
   }
