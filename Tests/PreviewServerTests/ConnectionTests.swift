@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 
 /// Keep-alive, `Connection: close`, HTTP/1.0, pipelining and the idle and header timeouts.
@@ -65,6 +66,21 @@ import Testing
     try client.send(paths.map { "GET \($0) HTTP/1.1\r\nHost: x\r\n\r\n" }.joined())
     let statuses = try paths.map { _ in try client.readResponse().status }
     #expect(statuses == [200, 404, 200, 301, 200])
+  }
+
+  @Test func requestsSentBeforeTheClientClosesItsSideAreAllAnswered() throws {
+    let server = try TestServer()
+    // Large enough that the answers wait for the client to read while the rest are pending.
+    let page = String(repeating: "0123456789abcdef", count: 6_400)
+    try server.write(page, to: "large.txt")
+    let client = try RawClient(port: server.port)
+    try client.send(String(repeating: "GET /large.txt HTTP/1.1\r\nHost: x\r\n\r\n", count: 50))
+    shutdown(client.descriptor, Int32(SHUT_WR))
+    usleep(100_000)
+    for _ in 0..<50 {
+      #expect(try client.readResponse().text == page)
+    }
+    #expect(client.isClosedByServer())
   }
 
   @Test func manyPipelinedRequestsInOneWriteAreAllAnswered() throws {

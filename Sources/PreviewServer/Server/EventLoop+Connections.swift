@@ -9,11 +9,12 @@ extension EventLoop {
       return
     }
     if got == 0 {
+      // The client has sent all it will; requests it sent before are still answered.
       connection.peerClosed = true
-      if connection.phase != .requests || connection.pendingOutput == 0 {
-        close(connection)
+      if connection.phase == .requests {
+        flush(connection, now: now)
       } else {
-        connection.closeAfterOutput = true
+        close(connection)
       }
       return
     }
@@ -88,10 +89,17 @@ extension EventLoop {
     guard connection.phase == .requests else { return }
     if connection.closeAfterOutput {
       finish(connection, now: now)
-    } else if connection.pendingInput > 0 {
-      answerRequests(connection, now: now)
-      if connection.pendingOutput > 0 || connection.closeAfterOutput { flush(connection, now: now) }
+      return
     }
+    if connection.pendingInput > 0 {
+      answerRequests(connection, now: now)
+      if connection.pendingOutput > 0 || connection.closeAfterOutput {
+        flush(connection, now: now)
+        return
+      }
+    }
+    // Nothing left to send, and nothing whole left to answer from a client that has closed.
+    if connection.peerClosed { close(connection) }
   }
 
   /// Ends a connection whose last response is sent: at once if the client has closed its side,
