@@ -6,7 +6,8 @@ extension PreviewServer {
     /// The folder served. It is looked up again for every request, so it may be replaced by an
     /// atomic rename at any time.
     public var root: String
-    /// The IPv4 address to listen on; `localhost` means `127.0.0.1`.
+    /// The numeric IPv4 or IPv6 address to listen on (`::1` with or without brackets);
+    /// `localhost` means `127.0.0.1`.
     public var host = "127.0.0.1"
     /// The port to listen on; 0 picks a free one, which `start()` returns.
     public var port: UInt16 = 8000

@@ -4,7 +4,7 @@ import Glibc
 public enum PreviewServerError: Error, Equatable, CustomStringConvertible {
   /// Another program (or another server in this one) listens on the address.
   case addressInUse(host: String, port: UInt16)
-  /// The host is not an IPv4 address.
+  /// The host is not a numeric IPv4 or IPv6 address.
   case invalidHost(String)
   /// `start()` was called on a server that is running.
   case alreadyRunning
@@ -17,7 +17,7 @@ public enum PreviewServerError: Error, Equatable, CustomStringConvertible {
       let shown = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
       return "\(shown):\(port) is in use: another server listens there; choose another port"
     case .invalidHost(let host):
-      return "cannot listen on \"\(host)\": give an IPv4 address such as 127.0.0.1"
+      return "cannot listen on \"\(host)\": give an address such as 127.0.0.1 or ::1"
     case .alreadyRunning:
       return "the preview server is already running"
     case .system(let operation, let code):
