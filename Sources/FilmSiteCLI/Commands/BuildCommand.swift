@@ -65,45 +65,15 @@ struct BuildCommand {
     SourceOptions.secrets(in: arguments, environment: ProcessInfo.processInfo.environment)
   }
 
-  /// The theme folder: `--templates`, or `Templates` in the site's folder when
-  /// there is one (as Hugo finds `layouts/`), or none for the built-in theme alone.
-  var themeFolder: String? {
-    if let named = arguments.string("--templates") { return named }
-    var isDirectory: ObjCBool = false
-    let conventional = arguments.inRoot("Templates")
-    let exists = FileManager.default.fileExists(atPath: conventional, isDirectory: &isDirectory)
-    return exists && isDirectory.boolValue ? conventional : nil
-  }
-
   /// Builds the site and returns the exit code.
   func run() async throws -> Int32 {
-    var configuration = SiteConfiguration()
-    configuration.pageSize =
-      try arguments.integer("--page-size", in: OptionRanges.pageSize)
-      ?? SiteConfiguration.defaultPageSize
-    if let title = arguments.string("--title") { configuration.title = title }
-    if let base = arguments.string("--poster-base-url") { configuration.posterBaseURL = base }
-    if let base = arguments.string("--base-url") {
-      do {
-        configuration.baseURL = try BaseURL.normalized(base)
-      } catch let error as BaseURLError {
-        throw UsageError("filmsite build: option '--base-url': \(error)")
-      }
-    }
-
+    let site = try SiteOptions(arguments)
     let options = try SourceOptions(arguments, environment: ProcessInfo.processInfo.environment)
     defer { options.close() }
-    configuration.attribution = options.attribution
     let quiet = arguments.has("--quiet")
     let reporter = options.progressReporter(quiet: quiet)
-    var builder = SiteBuilder(
-      input: options.input,
-      query: options.query,
-      templatesDirectory: themeFolder,
-      outputDirectory: arguments.string("--output") ?? arguments.inRoot("Output"),
-      configuration: configuration,
-      force: arguments.has("--force")
-    )
+    var builder = site.builder(
+      input: options.input, query: options.query, attribution: options.attribution)
     builder.concurrency = options.concurrency
     builder.allowPartial = options.allowPartial
     if let reporter { builder.progress = { reporter.report($0) } }

@@ -54,30 +54,12 @@ struct PullCommand {
     let quiet = arguments.has("--quiet")
     let reporter = options.progressReporter(quiet: quiet)
     let start = ContinuousClock.now
-    let opened = try options.input.opened()
-    let paginator = Paginator(
-      source: opened.source, query: options.query, maxPages: opened.maxPages,
-      concurrency: options.concurrency,
-      progress: reporter.map { reporter in { @Sendable progress in reporter.report(progress) } })
-    let pull: PullResult
-    do {
-      pull = try await paginator.pull(allowPartial: options.allowPartial)
-    } catch let error as PaginationError where error.underlying is TMDBError {
-      // A TMDB error already names its search page.
-      throw error.underlying
-    }
-    var films = pull.films
-    var skipped: [TMDBError] = []
-    if let enricher = options.detailsEnricher(reporter: reporter) {
-      let result = try await enricher.enrich(films)
-      films = result.films
-      skipped = result.skipped
-    }
-    reporter?.finish()
+    let pulled = try await options.pullFilms(reporter: reporter)
+    let (films, pull, skipped) = (pulled.films, pulled.pull, pulled.skipped)
 
     let snapshot = CatalogSnapshot(
       films: films, query: options.query, source: options.sourceName,
-      attribution: options.attribution ?? opened.attribution)
+      attribution: pulled.attribution)
     do {
       try snapshot.data().write(to: URL(fileURLWithPath: out), options: .atomic)
     } catch {

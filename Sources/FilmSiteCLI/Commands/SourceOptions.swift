@@ -74,7 +74,7 @@ struct SourceOptions {
     }
 
     guard let api = arguments.string("--api") ?? (isTMDB ? TMDBClient.defaultBaseURL : nil) else {
-      let catalog = arguments.string("--catalog") ?? arguments.inRoot(Self.defaultCatalog)
+      let catalog = Self.catalogPath(arguments) ?? arguments.inRoot(Self.defaultCatalog)
       // A catalog file is read whole unless the user caps it: the cap exists for paged APIs.
       input = .catalog(path: catalog, maxPages: cap)
       httpSource = nil
@@ -140,6 +140,12 @@ struct SourceOptions {
     tmdb = nil
     attribution = nil
     sourceName = SecretMasking.masked(url)
+  }
+
+  /// The catalog file the films come from, or `nil` when they come from an API.
+  static func catalogPath(_ arguments: ParsedArguments) -> String? {
+    guard arguments.string("--api") == nil, !arguments.has("--tmdb") else { return nil }
+    return arguments.string("--catalog") ?? arguments.inRoot(defaultCatalog)
   }
 
   /// Requests and retries so far, for an API source.

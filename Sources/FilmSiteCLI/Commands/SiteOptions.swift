@@ -1,0 +1,52 @@
+import FilmCatalog
+import FilmSite
+import Foundation
+
+/// The options that say what site to write and where, shared by `filmsite
+/// build` and `filmsite serve`.
+struct SiteOptions {
+  let configuration: SiteConfiguration
+  /// `--templates`, or `Templates` in the site's folder when there is one (as
+  /// Hugo finds `layouts/`), or `nil` for the built-in theme alone.
+  let themeFolder: String?
+  let outputDirectory: String
+  let force: Bool
+
+  /// - Throws: ``UsageError`` for a value that cannot be used.
+  init(_ arguments: ParsedArguments) throws {
+    var configuration = SiteConfiguration()
+    configuration.pageSize =
+      try arguments.integer("--page-size", in: OptionRanges.pageSize)
+      ?? SiteConfiguration.defaultPageSize
+    if let title = arguments.string("--title") { configuration.title = title }
+    if let base = arguments.string("--poster-base-url") { configuration.posterBaseURL = base }
+    if let base = arguments.string("--base-url") {
+      do {
+        configuration.baseURL = try BaseURL.normalized(base)
+      } catch let error as BaseURLError {
+        throw UsageError("\(arguments.command): option '--base-url': \(error)")
+      }
+    }
+    self.configuration = configuration
+    if let named = arguments.string("--templates") {
+      themeFolder = named
+    } else {
+      var isDirectory: ObjCBool = false
+      let conventional = arguments.inRoot("Templates")
+      let exists = FileManager.default.fileExists(atPath: conventional, isDirectory: &isDirectory)
+      themeFolder = exists && isDirectory.boolValue ? conventional : nil
+    }
+    outputDirectory = arguments.string("--output") ?? arguments.inRoot("Output")
+    force = arguments.has("--force")
+  }
+
+  /// A build of `input` into the output folder with these settings.
+  /// - Parameter attribution: The credit the films' source asks for.
+  func builder(input: FilmInput, query: String, attribution: Attribution?) -> SiteBuilder {
+    var configuration = configuration
+    configuration.attribution = attribution
+    return SiteBuilder(
+      input: input, query: query, templatesDirectory: themeFolder,
+      outputDirectory: outputDirectory, configuration: configuration, force: force)
+  }
+}
