@@ -21,7 +21,7 @@ let package = Package(
       // Compiles Templates/ in as the built-in theme.
       plugins: ["EmbedFiles"]),
     .executableTarget(
-      name: "FilmSiteCLI", dependencies: ["FilmSite", "FilmCatalog", "TOML"],
+      name: "FilmSiteCLI", dependencies: ["FilmSite", "FilmCatalog", "TOML", "PreviewServer"],
       // The files `filmsite init` writes, compiled in by EmbedFiles.
       exclude: ["Init/Starter"], plugins: ["EmbedFiles"]),
     .executableTarget(name: "FileEmbedder"),

@@ -12,4 +12,6 @@ enum OptionRanges {
   /// Whole seconds: URLSession on Linux rounds request timeouts down to seconds.
   static let timeout = 1...3600
   static let maxResponseBytes = 1...Int.max
+  /// 0 asks for any free port.
+  static let port = 0...65_535
 }

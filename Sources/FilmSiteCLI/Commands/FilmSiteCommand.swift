@@ -23,6 +23,7 @@ enum FilmSiteCommand {
     Commands:
       build     Build the site into an output folder (default: Output)
       pull      Save every page of an API search as a catalog file
+      serve     Build, serve on this machine, and rebuild and reload on every change
       check     Check a built site's links, index pages and files
       init      Start a site in a folder: filmsite.toml, a small catalog
       theme     Export the built-in theme to change it: filmsite theme export DIR
@@ -67,6 +68,10 @@ enum FilmSiteCommand {
         let pull = try PullCommand(arguments: rest)
         secrets = pull.secrets
         return try await Interruption.cancellingOnSIGINT { try await pull.run() }
+      case "serve":
+        let serve = try ServeCommand(arguments: rest)
+        secrets = serve.secrets
+        return try await Interruption.cancellingOnSIGINT { try await serve.run() }
       case "check":
         return try CheckCommand(arguments: rest).run()
       case "init":
@@ -92,11 +97,18 @@ enum FilmSiteCommand {
     switch command {
     case "build": return BuildCommand.help
     case "pull": return PullCommand.help
+    case "serve": return ServeCommand.help
     case "check": return CheckCommand.help
     case "init": return InitCommand.help
     case "theme": return ThemeCommand.help
     default: return nil
     }
+  }
+
+  /// Writes a line to standard output at once, for a command that runs until
+  /// it is stopped (`print` holds its output back when it goes to a pipe).
+  static func printLine(_ message: String) {
+    FileHandle.standardOutput.write(Data((message + "\n").utf8))
   }
 
   static func printError(_ message: String) {

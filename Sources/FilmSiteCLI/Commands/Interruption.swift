@@ -28,3 +28,13 @@ enum Interruption {
     return false
   }
 }
+
+extension Interruption {
+  /// Waits until the task is cancelled, as ``cancellingOnSIGINT(_:)`` cancels
+  /// it on Ctrl-C: the end of a command that runs until it is stopped.
+  static func waitUntilCancelled() async {
+    while !Task.isCancelled {
+      try? await Task.sleep(for: .seconds(3600))
+    }
+  }
+}

@@ -12,17 +12,17 @@ extension ConfigFile {
   static func applying(to arguments: ParsedArguments, options: [ArgumentParser.Option])
     throws(ConfigError) -> ParsedArguments
   {
-    let path: String
-    if let named = arguments.string("--config") {
-      path = named
-    } else {
-      var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: defaultName, isDirectory: &isDirectory),
-        !isDirectory.boolValue
-      else { return arguments }
-      path = defaultName
-    }
+    guard let path = path(for: arguments) else { return arguments }
     return try ConfigFile(path: path).filling(arguments, options: options)
+  }
+
+  /// The config file a command reads: the one `--config` names, or
+  /// `filmsite.toml` when the current folder has one.
+  static func path(for arguments: ParsedArguments) -> String? {
+    if let named = arguments.string("--config") { return named }
+    var isDirectory: ObjCBool = false
+    let exists = FileManager.default.fileExists(atPath: defaultName, isDirectory: &isDirectory)
+    return exists && !isDirectory.boolValue ? defaultName : nil
   }
 
   /// `arguments` with what this file sets for the options they lack.

@@ -33,6 +33,8 @@ extension ConfigFile {
       given = [String(whole)]
     case (.flag, .boolean(let on)):
       if on { flags.insert(key.option) }
+    case (.negatedFlag, .boolean(let on)):
+      if !on { flags.insert(key.option) }
     case (.headers, .table(let headers)):
       given = try headers.entries.map { (header) throws(ConfigError) -> String in
         try headerLine(header, of: key)

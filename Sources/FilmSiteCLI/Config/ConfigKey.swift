@@ -13,6 +13,8 @@ struct ConfigKey: Sendable {
     case integer(ClosedRange<Int>)
     /// A boolean; `true` gives the flag.
     case flag
+    /// A boolean; `false` gives the flag (`reload = false` is `--no-reload`).
+    case negatedFlag
     /// A table of header names and string values, each given as `--header 'Name: value'`.
     case headers
 
@@ -24,13 +26,13 @@ struct ConfigKey: Sendable {
         return "an integer of at least \(range.lowerBound)"
       case .integer(let range):
         return "an integer from \(range.lowerBound) to \(range.upperBound)"
-      case .flag: return "true or false"
+      case .flag, .negatedFlag: return "true or false"
       case .headers: return "a table of header names and string values"
       }
     }
   }
 
-  /// The table the key is in: `""` for the top level, or `source`, `source.api`, `source.tmdb`, `pull`.
+  /// The table the key is in: `""` for the top level, or one of ``tables``.
   let table: String
   let name: String
   let option: String
@@ -40,7 +42,7 @@ struct ConfigKey: Sendable {
   var path: String { table.isEmpty ? name : table + "." + name }
 
   /// The tables a file may have, besides the top level.
-  static let tables = ["source", "source.api", "source.tmdb", "pull"]
+  static let tables = ["source", "source.api", "source.tmdb", "pull", "serve"]
 
   /// The tables that say where films come from: only one may be given.
   static let sourceTables = ["source.api", "source.tmdb"]
@@ -57,6 +59,10 @@ struct ConfigKey: Sendable {
       .init(table: "", name: "quiet", option: "--quiet", kind: .flag),
       .init(table: "source", name: "catalog", option: "--catalog", kind: .path),
       .init(table: "pull", name: "out", option: "--out", kind: .path),
+      .init(table: "serve", name: "port", option: "--port", kind: .integer(OptionRanges.port)),
+      .init(table: "serve", name: "host", option: "--host", kind: .text),
+      .init(table: "serve", name: "base_path", option: "--base-path", kind: .text),
+      .init(table: "serve", name: "reload", option: "--no-reload", kind: .negatedFlag),
     ] + sourceKeys(in: "source", maxPages: OptionRanges.maxPages)
     + [.init(table: "source.api", name: "url", option: "--api", kind: .url)]
     + requestKeys(in: "source.api") + sourceKeys(in: "source.api", maxPages: OptionRanges.maxPages)

@@ -9,8 +9,10 @@ import Testing
   /// defeat the check that keeps a build out of the wrong folder).
   private static let perRunOptions: Set = ["--config", "--force"]
 
-  @Test func everyBuildAndPullOptionHasAKey() {
-    let options = Set((BuildCommand.parser.options + PullCommand.parser.options).map(\.name))
+  @Test func everyBuildPullAndServeOptionHasAKey() {
+    let options = Set(
+      (BuildCommand.parser.options + PullCommand.parser.options + ServeCommand.parser.options)
+        .map(\.name))
     // `[source.tmdb]` itself stands for --tmdb.
     let keyed = Set(ConfigKey.all.map(\.option) + ["--tmdb"])
     #expect(options.subtracting(Self.perRunOptions).subtracting(keyed).isEmpty)

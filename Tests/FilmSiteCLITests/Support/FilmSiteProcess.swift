@@ -52,6 +52,15 @@ enum FilmSiteProcess {
     return try body(url)
   }
 
+  /// ``withTemporaryDirectory(_:)`` for a body that waits.
+  static func withTemporaryFolder<T>(_ body: (URL) async throws -> T) async throws -> T {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "filmsite-e2e-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: url) }
+    return try await body(url)
+  }
+
   /// Every regular file below `directory`, relative to it, sorted.
   static func files(in directory: URL) -> [String] {
     let enumerator = FileManager.default.enumerator(atPath: directory.path)

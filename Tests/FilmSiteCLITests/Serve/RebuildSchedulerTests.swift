@@ -1,0 +1,79 @@
+import Synchronization
+import Testing
+
+@testable import FilmSiteCLI
+
+@Suite struct RebuildSchedulerTests {
+  /// A rebuild that takes `duration` and records how many ran and how many at once.
+  private final class Recorder: Sendable {
+    private struct Counts {
+      var started = 0
+      var running = 0
+      var mostAtOnce = 0
+      var cancelled = 0
+    }
+    private let counts = Mutex(Counts())
+    let duration: Duration
+
+    init(duration: Duration) { self.duration = duration }
+
+    var started: Int { counts.withLock { $0.started } }
+    var mostAtOnce: Int { counts.withLock { $0.mostAtOnce } }
+    var cancelled: Int { counts.withLock { $0.cancelled } }
+    var isRunning: Bool { counts.withLock { $0.running > 0 } }
+
+    func rebuild() async {
+      counts.withLock { counts in
+        counts.started += 1
+        counts.running += 1
+        counts.mostAtOnce = max(counts.mostAtOnce, counts.running)
+      }
+      do {
+        try await Task.sleep(for: duration)
+      } catch {
+        counts.withLock { $0.cancelled += 1 }
+      }
+      counts.withLock { $0.running -= 1 }
+    }
+  }
+
+  private func scheduler(_ recorder: Recorder) -> RebuildScheduler {
+    RebuildScheduler(quietPeriod: .milliseconds(50)) { await recorder.rebuild() }
+  }
+
+  @Test func aBurstOfChangesIsOneRebuild() async throws {
+    let recorder = Recorder(duration: .milliseconds(10))
+    let scheduler = scheduler(recorder)
+    for _ in 0..<10 {
+      await scheduler.changed()
+      try await Task.sleep(for: .milliseconds(5))
+    }
+    try await Task.sleep(for: .milliseconds(400))
+    #expect(recorder.started == 1)
+  }
+
+  @Test func changesDuringARebuildQueueExactlyOneMore() async throws {
+    let recorder = Recorder(duration: .milliseconds(300))
+    let scheduler = scheduler(recorder)
+    await scheduler.changed()
+    while !recorder.isRunning { try await Task.sleep(for: .milliseconds(5)) }
+    for _ in 0..<5 { await scheduler.changed() }
+    try await Task.sleep(for: .milliseconds(1_200))
+    #expect(recorder.started == 2)
+    #expect(recorder.mostAtOnce == 1)
+  }
+
+  @Test func finishCancelsTheRunningRebuildAndDropsTheWait() async throws {
+    let recorder = Recorder(duration: .seconds(10))
+    let scheduler = scheduler(recorder)
+    await scheduler.changed()
+    while !recorder.isRunning { try await Task.sleep(for: .milliseconds(5)) }
+    await scheduler.changed()
+    await scheduler.finish()
+    #expect(recorder.cancelled == 1)
+    #expect(!recorder.isRunning)
+    await scheduler.changed()
+    try await Task.sleep(for: .milliseconds(200))
+    #expect(recorder.started == 1)
+  }
+}
