@@ -61,6 +61,14 @@ import Testing
     #expect(followed.stdout == "<html><body><p>Film X</p></body></html>\n")
   }
 
+  @Test func aRedirectNeverNamesAnotherHost() throws {
+    // `Location: //films/x/` would send a browser to a host called "films".
+    let server = try TestServer()
+    let response = try server.request("//films/x")
+    #expect(response.status == 301)
+    #expect(response.headers["location"] == "/films/x/")
+  }
+
   @Test func aFolderWithoutIndexIsNotFound() throws {
     let server = try TestServer()
     let response = try server.request("/films/empty/")

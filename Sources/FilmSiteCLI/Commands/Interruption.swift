@@ -1,10 +1,25 @@
 import Dispatch
 import FilmCatalog
 import Foundation
+import Synchronization
 
 /// Ctrl-C handling: SIGINT cancels the running command's task instead of
 /// killing the process, so that a pull stops promptly and nothing is written.
+/// A second Ctrl-C exits at once, for a step that cannot stop sooner: the
+/// output folder is still whole then, as after any kill, since a build
+/// publishes it by one atomic swap.
 enum Interruption {
+  /// How many times Ctrl-C was pressed.
+  private final class Presses: Sendable {
+    private let count = Mutex(0)
+    func next() -> Int {
+      count.withLock { count in
+        count += 1
+        return count
+      }
+    }
+  }
+
   /// Runs `body` in a task that SIGINT cancels.
   static func cancellingOnSIGINT<Result: Sendable>(
     _ body: @escaping @Sendable () async throws -> Result
@@ -12,7 +27,11 @@ enum Interruption {
     signal(SIGINT, SIG_IGN)
     let signals = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
     let task = Task { try await body() }
-    signals.setEventHandler { task.cancel() }
+    let presses = Presses()
+    signals.setEventHandler {
+      if presses.next() > 1 { exit(FilmSiteCommand.ExitCode.interrupted) }
+      task.cancel()
+    }
     signals.resume()
     defer {
       signals.cancel()

@@ -74,18 +74,10 @@ struct ServeCommand {
     let site = try SiteOptions(arguments)
     let quiet = arguments.has("--quiet")
 
-    let options = try SourceOptions(arguments, environment: ProcessInfo.processInfo.environment)
-    var pulled: SourceOptions.Pulled?
-    if case .source = options.input {
-      defer { options.close() }
-      pulled = try await options.pullFilms(reporter: options.progressReporter(quiet: quiet))
-    }
-    options.close()
+    let secrets = SourceOptions.secrets(
+      in: arguments, environment: ProcessInfo.processInfo.environment)
 
-    let session = ServeSession(
-      command: self, pulled: pulled, servedFolder: site.outputDirectory, quiet: quiet)
-    try await session.buildFirst()
-
+    // The port first: one in use fails before anything is pulled or built.
     var configuration = PreviewServer.Configuration(root: site.outputDirectory)
     configuration.host = host
     configuration.port = UInt16(port)
@@ -95,15 +87,52 @@ struct ServeCommand {
     }
     let server = PreviewServer(configuration)
     let bound = try server.start()
-    let shownHost = host.contains(":") ? "[\(host)]" : host
+    defer { server.stop() }
+
+    let options = try SourceOptions(arguments, environment: ProcessInfo.processInfo.environment)
+    var pulled: SourceOptions.Pulled?
+    if case .source = options.input {
+      pulled = try await pullOnce(options, quiet: quiet, secrets: secrets)
+    }
+    options.close()
+
+    let session = ServeSession(
+      command: self, pulled: pulled, servedFolder: site.outputDirectory, quiet: quiet,
+      secrets: secrets)
+    await session.startWatching()
+    try await session.buildFirst()
+    let shownHost = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
     FilmSiteCommand.printLine(
       "Serving \(site.outputDirectory) at http://\(shownHost):\(bound)\(basePath) (Ctrl-C to stop)")
     await session.serve(with: server)
 
     await Interruption.waitUntilCancelled()
     await session.stop()
-    server.stop()
     return FilmSiteCommand.ExitCode.success
+  }
+
+  /// Pulls the films of `--api` or `--tmdb` once, with the warnings `build`
+  /// prints for what `--allow-partial` left out.
+  private func pullOnce(_ options: SourceOptions, quiet: Bool, secrets: [String]) async throws
+    -> SourceOptions.Pulled
+  {
+    let pulled = try await options.pullFilms(reporter: options.progressReporter(quiet: quiet))
+    for error in pulled.skipped {
+      FilmSiteCommand.printError(
+        "warning: skipped film (--allow-partial): \(SecretMasking.redacting(secrets, in: "\(error)"))"
+      )
+    }
+    if let failure = pulled.pull.failure {
+      let message = failure.underlying is TMDBError ? "\(failure.underlying)" : "\(failure)"
+      FilmSiteCommand.printError(
+        "warning: THE SITE IS INCOMPLETE (--allow-partial): \(SecretMasking.redacting(secrets, in: message))"
+      )
+    }
+    if !quiet {
+      FilmSiteCommand.printLine(
+        "Pulled \(pulled.films.count) films once\(options.requestSummary); rebuilds use them again")
+    }
+    return pulled
   }
 
   /// `path` as a base path: `/`, or `/name/…/` of URL-safe segments.

@@ -1,7 +1,8 @@
 /// Turns a burst of file changes into rebuilds that never overlap.
 ///
-/// This is the seed app's load-more guard (`guard canLoadMore, !isLoadingPage`)
-/// once more: a change starts a rebuild after a quiet period, so that an
+/// This is the guard of a list app's load-more paging (`guard canLoadMore,
+/// !isLoadingPage`), which the `Paginator` keeps for pages, applied to
+/// rebuilds: a change starts a rebuild after a quiet period, so that an
 /// editor's save, rename and chmod are one rebuild; a change while a rebuild
 /// runs queues exactly one more, however many changes come.
 actor RebuildScheduler {

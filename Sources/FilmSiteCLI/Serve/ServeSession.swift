@@ -17,12 +17,27 @@ actor ServeSession {
   private var watched: WatchList?
   private var lastFailed = false
   private var warnedAboutOutput = false
+  /// Values to mask in what is printed and sent to pages.
+  private let secrets: [String]
+  /// A change came before the server was up; it gets its rebuild then.
+  private var changedBeforeServing = false
+  private var stopped = false
 
-  init(command: ServeCommand, pulled: SourceOptions.Pulled?, servedFolder: String, quiet: Bool) {
+  init(
+    command: ServeCommand, pulled: SourceOptions.Pulled?, servedFolder: String, quiet: Bool,
+    secrets: [String]
+  ) {
     self.command = command
     self.pulled = pulled
     self.servedFolder = servedFolder
     self.quiet = quiet
+    self.secrets = secrets
+  }
+
+  /// Starts watching, before the first build, so that a change saved while
+  /// it runs is not lost.
+  func startWatching() {
+    updateWatches(afterRebuild: false)
   }
 
   /// The first build, whose failure ends the command.
@@ -31,17 +46,29 @@ actor ServeSession {
     if !quiet { FilmSiteCommand.printLine("\(summary)") }
   }
 
-  /// Starts telling `server` about rebuilds, and watching.
-  func serve(with server: PreviewServer) {
+  /// Starts telling `server` about rebuilds, and rebuilding on changes.
+  func serve(with server: PreviewServer) async {
     self.server = server
-    scheduler = RebuildScheduler(quietPeriod: .milliseconds(50)) { [weak self] in
+    let scheduler = RebuildScheduler(quietPeriod: .milliseconds(50)) { [weak self] in
       await self?.rebuild()
     }
-    updateWatches()
+    self.scheduler = scheduler
+    if changedBeforeServing { await scheduler.changed() }
+  }
+
+  /// A change the watcher saw.
+  private func noteChange() async {
+    guard !stopped else { return }
+    if let scheduler {
+      await scheduler.changed()
+    } else {
+      changedBeforeServing = true
+    }
   }
 
   /// Stops watching, and cancels a running rebuild and waits for it.
   func stop() async {
+    stopped = true
     watcher?.stop()
     watcher = nil
     await scheduler?.finish()
@@ -83,35 +110,51 @@ actor ServeSession {
     } catch  where Interruption.isCancellation(error) {
       return
     } catch {
-      let line = "error: " + SecretMasking.redacting(command.secrets, in: "\(error)")
+      // The line `build` prints: a command-line fault as it is, any other after "error: ".
+      let message = error is UsageError ? "\(error)" : "error: \(error)"
+      let line = SecretMasking.redacting(secrets, in: message)
       FilmSiteCommand.printError(line)
       server?.broadcast(event: "build-error", data: line)
       lastFailed = true
     }
-    updateWatches()
+    if !stopped { updateWatches(afterRebuild: true) }
   }
 
-  /// Watches what the site is made from now; the config file may have named
-  /// another catalog or theme since the last build.
-  private func updateWatches() {
+  /// Watches what the site is made from now: the config file may have named
+  /// another catalog or theme, and a watched folder may have been replaced.
+  /// The old watcher goes only once the new one is up, and a new one after a
+  /// rebuild asks for one more, for what changed in between.
+  private func updateWatches(afterRebuild: Bool) {
     let list: WatchList
     do {
       list = try WatchList(command.settings(), commandLine: command.commandLine)
     } catch {
-      return  // The rebuild reported the config file's fault; keep the watches.
+      return  // The build reports the config file's fault; keep the watches.
     }
-    guard list != watched else { return }
-    watcher?.stop()
-    let scheduler = scheduler
+    // A new list, or a watcher that lost a folder, needs a new watcher and one
+    // more rebuild; a path that could not be watched (a theme folder not made
+    // yet) is tried again, without a rebuild, so that a missing one cannot loop.
+    let mustReplace = list != watched || watcher?.isStale != false
+    let retry = watcher?.failures.isEmpty == false
+    guard mustReplace || retry else { return }
+    let replacement: FileWatcher
     do {
-      watcher = try FileWatcher(files: list.files, folders: list.folders) { _ in
-        Task { await scheduler?.changed() }
+      replacement = try FileWatcher(files: list.files, folders: list.folders) { [weak self] _ in
+        Task { await self?.noteChange() }
       }
-      watched = list
-      if !quiet { FilmSiteCommand.printLine("Watching \(list.description)") }
     } catch {
-      FilmSiteCommand.printError("warning: \(error); changes there will not rebuild the site")
+      FilmSiteCommand.printError("warning: \(error); changes will not rebuild the site")
+      return
     }
+    watcher?.stop()
+    watcher = replacement
+    watched = list
+    guard mustReplace else { return }
+    for failure in replacement.failures {
+      FilmSiteCommand.printError("warning: \(failure); changes there will not rebuild the site")
+    }
+    if !quiet { FilmSiteCommand.printLine("Watching \(list.description)") }
+    if afterRebuild { Task { await noteChange() } }
   }
 }
 

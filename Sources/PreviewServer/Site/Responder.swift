@@ -56,7 +56,9 @@ struct Responder: Sendable {
       return respond(with: file, to: request)
     case .folder:
       guard target.path.hasSuffix("/") else {
-        return .redirect(to: target.rawPath + "/" + (target.query.map { "?" + $0 } ?? ""))
+        // One leading slash: `//films/` in a Location would name a host called "films".
+        let path = "/" + target.rawPath.drop { $0 == "/" }
+        return .redirect(to: path + "/" + (target.query.map { "?" + $0 } ?? ""))
       }
       guard case .file(let index) = site.lookup(segments + ["index.html"]) else {
         return notFound()

@@ -116,6 +116,53 @@ import Testing
     }
   }
 
+  /// Whether `condition` holds within `timeout`, asked every 50 ms.
+  private func eventually(
+    _ timeout: Duration = .seconds(30), _ condition: () async throws -> Bool
+  ) async throws -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
+      if try await condition() { return true }
+      try await Task.sleep(for: .milliseconds(50))
+    }
+    return false
+  }
+
+  @Test func aReplacedThemeFolderAndAMistypedOneInTheConfigAreWatchedAgain() async throws {
+    try await FilmSiteProcess.withTemporaryFolder { directory in
+      let theme = try makeTheme(in: directory, notFound: "# Lost\n\nFirst.\n")
+      let config = directory.appendingPathComponent("filmsite.toml")
+      let settings = "theme = \"theme\"\n[source]\ncatalog = \"\(Self.catalog)\"\n"
+      try settings.write(to: config, atomically: true, encoding: .utf8)
+      let serving = try await serve([], in: directory)
+      let missing = serving.url.appendingPathComponent("no-such-page")
+      func shows(_ text: String) async throws -> Bool { try await get(missing).body.contains(text) }
+
+      // The folder moved away and made anew: its new files are watched.
+      let manager = FileManager.default
+      try manager.moveItem(at: theme, to: directory.appendingPathComponent("theme.old"))
+      try manager.createDirectory(at: theme, withIntermediateDirectories: false)
+      try "# Lost\n\nSecond.\n".write(
+        to: theme.appendingPathComponent("404.md"), atomically: true, encoding: .utf8)
+      #expect(try await eventually { try await shows("Second.") })
+      try "# Lost\n\nThird.\n".write(
+        to: theme.appendingPathComponent("404.md"), atomically: true, encoding: .utf8)
+      #expect(try await eventually { try await shows("Third.") })
+
+      // A typo in the config: the build fails, and fixing the file is seen.
+      try settings.replacingOccurrences(of: "\"theme\"", with: "\"themee\"").write(
+        to: config, atomically: true, encoding: .utf8)
+      let error = try await serving.process.line(inErrors: true) { $0.hasPrefix("error: ") }
+      #expect(error == "error: themee: no such theme folder")
+      try settings.write(to: config, atomically: true, encoding: .utf8)
+      try await Task.sleep(for: .milliseconds(500))
+      try "# Lost\n\nFourth.\n".write(
+        to: theme.appendingPathComponent("404.md"), atomically: true, encoding: .utf8)
+      #expect(try await eventually { try await shows("Fourth.") })
+      #expect(try await serving.process.interrupt() == 0)
+    }
+  }
+
   @Test func filmsFromAnAPIArePulledOnceAndRebuiltFrom() async throws {
     let api = try FakeFilmAPI(configuration: .init(films: 45, totalPages: .omit))
     try await FilmSiteProcess.withTemporaryFolder { directory in
@@ -124,9 +171,13 @@ import Testing
         ["--api", api.baseURL.absoluteString, "--templates", theme.path], in: directory)
       let pulled = try api.requests().count
       #expect(pulled == 4)
+      #expect(serving.process.stdout.contains { $0.hasPrefix("Pulled 45 films once; 4 requests") })
       try "# Lost\n\nSecond.\n".write(
         to: theme.appendingPathComponent("404.md"), atomically: true, encoding: .utf8)
-      let rebuilt = try await serving.process.line(skipping: 1) { $0.hasPrefix("Built 45 films") }
+      let first = serving.process.stdout.firstIndex { $0.hasPrefix("Built 45 films") } ?? 0
+      let rebuilt = try await serving.process.line(skipping: first + 1) {
+        $0.hasPrefix("Built 45 films")
+      }
       #expect(rebuilt != nil, "\(serving.process.stdout)")
       #expect(try api.requests().count == pulled)
       #expect(try await serving.process.interrupt() == 0)

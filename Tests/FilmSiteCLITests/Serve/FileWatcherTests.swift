@@ -67,9 +67,37 @@ import Testing
     }
   }
 
-  @Test func aFolderThatDoesNotExistIsAnError() {
-    #expect(throws: FileWatcherError.self) {
-      try FileWatcher(files: [], folders: ["/nonexistent/theme"]) { _ in }
+  @Test func aPathThatCannotBeWatchedIsListedAndTheOthersAreStillWatched() async throws {
+    try await FilmSiteProcess.withTemporaryFolder { directory in
+      let catalog = directory.appendingPathComponent("films.json")
+      try Data("[]".utf8).write(to: catalog)
+      let changes = Changes()
+      let watcher = try FileWatcher(files: [catalog.path], folders: ["/nonexistent/theme"]) {
+        changes.add($0)
+      }
+      defer { watcher.stop() }
+      #expect(watcher.failures.map(\.path).sorted() == ["/nonexistent", "/nonexistent/theme"])
+      #expect(!watcher.isStale)
+      try Data("[{}]".utf8).write(to: catalog, options: .atomic)
+      #expect(try await changes.wait { $0 == "films.json" })
     }
+  }
+
+  @Test func aWatchedFolderMovedAwayIsAChangeAndMakesTheWatcherStale() async throws {
+    try await FilmSiteProcess.withTemporaryFolder { directory in
+      let theme = directory.appendingPathComponent("theme")
+      try FileManager.default.createDirectory(at: theme, withIntermediateDirectories: false)
+      let changes = Changes()
+      let watcher = try FileWatcher(files: [], folders: [theme.path]) { changes.add($0) }
+      defer { watcher.stop() }
+      try FileManager.default.moveItem(at: theme, to: directory.appendingPathComponent("old"))
+      #expect(try await changes.wait { $0 == "theme" })
+      #expect(watcher.isStale)
+    }
+  }
+
+  @Test(arguments: [(".404.md.swp", true), ("404.md~", true), ("4913", true), ("404.md", false)])
+  func editorScratchFilesAreNotChanges(name: String, isScratch: Bool) {
+    #expect(FileWatcher.isEditorScratch(name) == isScratch)
   }
 }

@@ -48,7 +48,7 @@ final class RunningProcess: Sendable {
   /// The first stdout line (or stderr, with `inErrors`) after `skipping` lines
   /// that satisfies `matches`, waiting up to `timeout`.
   func line(
-    inErrors: Bool = false, skipping: Int = 0, timeout: Duration = .seconds(20),
+    inErrors: Bool = false, skipping: Int = 0, timeout: Duration = .seconds(60),
     where matches: (String) -> Bool
   ) async throws -> String? {
     let deadline = ContinuousClock.now + timeout
