@@ -25,7 +25,7 @@ import Testing
     let line = try await process.line { $0.hasPrefix("Serving ") }
     let address = line?.split(separator: " ").first { $0.hasPrefix("http://") }
     guard let address, let url = URL(string: String(address)) else {
-      Issue.record("serve printed no URL; stderr: \(process.stderr)")
+      Issue.record("serve printed no URL; stdout: \(process.stdout); stderr: \(process.stderr)")
       throw CancellationError()
     }
     return Serving(process: process, url: url)

@@ -52,12 +52,15 @@ final class RunningProcess: Sendable {
     where matches: (String) -> Bool
   ) async throws -> String? {
     let deadline = ContinuousClock.now + timeout
+    func found() -> String? {
+      (inErrors ? stderr : stdout).dropFirst(skipping).first(where: matches)
+    }
     while ContinuousClock.now < deadline {
-      let lines = inErrors ? stderr : stdout
-      if let line = lines.dropFirst(skipping).first(where: matches) { return line }
+      if let line = found() { return line }
       try await Task.sleep(for: .milliseconds(20))
     }
-    return nil
+    // A sleep may end past the deadline (a busy machine): look once more before giving up.
+    return found()
   }
 
   /// Sends SIGINT, as Ctrl-C does, and waits up to `timeout` for the exit status.
