@@ -1,6 +1,11 @@
 import Foundation
 
 extension PreviewServer {
+  /// `host` as a URL writes it: an IPv6 address in brackets, anything else as it is.
+  public static func displayHost(_ host: String) -> String {
+    host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+  }
+
   /// What a preview server serves, where, and within which limits.
   public struct Configuration: Sendable {
     /// The folder served. It is looked up again for every request, so it may be replaced by an
@@ -17,9 +22,9 @@ extension PreviewServer {
     /// HTML inserted before the last `</body>` (or at the end) of every `text/html` response;
     /// `nil` serves files exactly as they are on disk.
     public var reloadSnippet: String?
-    /// File and folder names never served at any depth. Names starting with `.` (dot-files,
-    /// FilmSite's `.filmsite` staging folders and locks among them) are refused in any case.
-    public var refusedNames: Set<String> = [".filmsite-manifest"]
+    /// File and folder names never served at any depth, besides the names starting with `.`
+    /// (dot-files, FilmSite's `.filmsite-manifest` among them), which are refused in any case.
+    public var refusedNames: Set<String> = []
     /// Sizes and times past which a client is answered with an error or disconnected.
     public var limits = Limits()
     /// How many threads serve connections; each runs its own `poll(2)` loop.

@@ -14,8 +14,8 @@ public enum PreviewServerError: Error, Equatable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .addressInUse(let host, let port):
-      let shown = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
-      return "\(shown):\(port) is in use: another server listens there; choose another port"
+      return
+        "\(PreviewServer.displayHost(host)):\(port) is in use: another server listens there; choose another port"
     case .invalidHost(let host):
       return "cannot listen on \"\(host)\": give an address such as 127.0.0.1 or ::1"
     case .alreadyRunning:

@@ -101,9 +101,9 @@ struct ServeCommand {
       secrets: secrets)
     await session.startWatching()
     try await session.buildFirst()
-    let shownHost = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
     FilmSiteCommand.printLine(
-      "Serving \(site.outputDirectory) at http://\(shownHost):\(bound)\(basePath) (Ctrl-C to stop)")
+      "Serving \(site.outputDirectory) at http://\(PreviewServer.displayHost(host)):\(bound)\(basePath) (Ctrl-C to stop)"
+    )
     await session.serve(with: server)
 
     await Interruption.waitUntilCancelled()
