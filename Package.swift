@@ -14,10 +14,12 @@ let package = Package(
       pkgConfig: "libcmark",
       providers: [.apt(["libcmark-dev"])]
     ),
-    .target(name: "FilmCatalog"),
+    // What both FilmCatalog and FilmSite use: UTF-8 checks, JSON strings, a parallel map.
+    .target(name: "FilmSiteSupport"),
+    .target(name: "FilmCatalog", dependencies: ["FilmSiteSupport"]),
     .target(name: "TOML"),
     .target(
-      name: "FilmSite", dependencies: ["FilmCatalog", "CCmark"],
+      name: "FilmSite", dependencies: ["FilmCatalog", "FilmSiteSupport", "CCmark"],
       // Compiles Templates/ in as the built-in theme.
       plugins: ["EmbedFiles"]),
     .executableTarget(
@@ -29,10 +31,10 @@ let package = Package(
     // Serves a folder for Benchmarks/serve-throughput.sh.
     .executableTarget(name: "PreviewServerBench", dependencies: ["PreviewServer"]),
     .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["FileEmbedder"]),
-    .testTarget(name: "FilmCatalogTests", dependencies: ["FilmCatalog"]),
+    .testTarget(name: "FilmCatalogTests", dependencies: ["FilmCatalog", "FilmSiteSupport"]),
     .testTarget(
       name: "FilmSiteTests",
-      dependencies: ["FilmSite", "FilmCatalog"],
+      dependencies: ["FilmSite", "FilmCatalog", "FilmSiteSupport"],
       // Read through #filePath, so that golden files can be recorded beside their tests.
       exclude: [
         "Markdown/Fixtures", "Markdown/Snapshots", "Site/Snapshots", "Theme/MarkdownLists",
@@ -43,6 +45,7 @@ let package = Package(
       dependencies: ["FilmSiteCLI", "FilmSite", "FilmCatalog"],
       exclude: ["Fixtures"]
     ),
+    .testTarget(name: "FilmSiteSupportTests", dependencies: ["FilmSiteSupport"]),
     .testTarget(name: "PreviewServerTests", dependencies: ["PreviewServer"]),
     .testTarget(
       name: "TOMLTests",

@@ -1,4 +1,5 @@
 import Dispatch
+import FilmSiteSupport
 import Foundation
 import Synchronization
 

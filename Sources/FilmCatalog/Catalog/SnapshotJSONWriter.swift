@@ -1,3 +1,4 @@
+import FilmSiteSupport
 import Foundation
 
 /// Writes a ``CatalogSnapshot`` as JSON by hand, byte for byte as Foundation's

@@ -1,4 +1,5 @@
 import FilmCatalog
+import FilmSiteSupport
 
 /// The genres, directors and years of a site's films.
 public struct BrowseIndex: Sendable {
@@ -12,7 +13,7 @@ public struct BrowseIndex: Sendable {
   /// Groups `films`, which are in site order.
   public init(films: [Film]) {
     // The three are independent, so they are grouped on every core.
-    let taxonomies = SiteRenderer.concurrentMap([TaxonomyKind.genres, .directors, .years]) {
+    let taxonomies = [TaxonomyKind.genres, .directors, .years].parallelMap {
       Taxonomy(kind: $0, films: films)
     }
     genres = taxonomies[0]

@@ -1,3 +1,4 @@
+import FilmSiteSupport
 import Foundation
 
 extension SiteChecker {
@@ -40,7 +41,7 @@ extension SiteChecker {
           .badSearchChunk(path: path, reason: "listed in \(manifestPath), no such file"))
       }
     }
-    let results = SiteRenderer.concurrentMap(chunkPaths) { path in
+    let results = chunkPaths.parallelMap { path in
       Result { try checkSearchChunk(path, files: files) }
     }
     var listed: Set<String> = []

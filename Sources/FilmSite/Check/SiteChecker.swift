@@ -1,3 +1,4 @@
+import FilmSiteSupport
 import Foundation
 
 #if canImport(Glibc)
@@ -128,7 +129,7 @@ public struct SiteChecker: Sendable {
     // One level of folders at a time, each level on every core: a site keeps
     // its films in one folder each, so the second level is most of the work.
     while !level.isEmpty {
-      let listings = SiteRenderer.concurrentMap(level) { folder in Result { try list(folder) } }
+      let listings = level.parallelMap { folder in Result { try list(folder) } }
       level = []
       for listing in listings {
         let (folderFiles, subfolders) = try listing.get()
@@ -246,7 +247,7 @@ public struct SiteChecker: Sendable {
 
   /// Reads and scans the pages on every core; every file is read once.
   private func scanPages(_ paths: [String], files: Set<String>) throws -> [CheckedPage] {
-    let results = SiteRenderer.concurrentMap(paths) { path in
+    let results = paths.parallelMap { path in
       Result { try checkPage(path, files: files) }
     }
     return try results.map { try $0.get() }

@@ -1,4 +1,5 @@
 import FilmCatalog
+import FilmSiteSupport
 
 /// What every page needs to render: the theme, the site's settings and Markdown.
 struct PageRenderer: Sendable {

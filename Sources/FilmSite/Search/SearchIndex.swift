@@ -1,4 +1,5 @@
 import FilmCatalog
+import FilmSiteSupport
 import Foundation
 import Synchronization
 
@@ -61,7 +62,7 @@ public enum SearchIndex {
     let blockSize = 8192
     for blockStart in stride(from: 0, to: entries.count, by: blockSize) {
       let block = Array(entries[blockStart..<min(blockStart + blockSize, entries.count)])
-      let prepared = SiteRenderer.concurrentMap(block) { entry in
+      let prepared = block.parallelMap { entry in
         (words: words(of: entry.film), line: line(for: entry.film, at: entry.route))
       }
       let first = Int32(lines.count)
@@ -73,7 +74,7 @@ public enum SearchIndex {
         lines.append(film.line)
       }
       let wordLists = prepared.map(\.words)
-      _ = SiteRenderer.concurrentMap(Array(shares.indices)) { share in
+      _ = Array(shares.indices).parallelMap { share in
         shares[share].add(wordLists, from: first, share: share, of: shares.count)
       }
     }
@@ -102,7 +103,7 @@ public enum SearchIndex {
         end += 1
       }
       try sink(
-        SiteRenderer.concurrentMap(Array(chunks[start..<end])) { [lines] chunk in
+        Array(chunks[start..<end]).parallelMap { [lines] chunk in
           OutputFile(
             path: folder + "/" + fileName(of: chunk.key),
             bytes: chunkJSON(chunk.films, lines: lines))

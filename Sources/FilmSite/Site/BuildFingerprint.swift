@@ -1,4 +1,5 @@
 import FilmCatalog
+import FilmSiteSupport
 import Foundation
 
 /// One hash of everything a build's output depends on: the films in the
@@ -17,7 +18,7 @@ enum BuildFingerprint {
   ) throws -> ContentHash {
     var hasher = try settings(theme: theme, configuration: configuration)
     hasher.combine(films.count)
-    let filmHashes = SiteRenderer.concurrentMap(films, hash(of:))
+    let filmHashes = films.parallelMap(hash(of:))
     for filmHash in filmHashes { hasher.combine(filmHash) }
     return hasher.finalize()
   }
@@ -53,7 +54,7 @@ enum BuildFingerprint {
   static func hash(of data: Data) -> ContentHash {
     let chunk = 1 << 20
     let starts = Array(stride(from: 0, to: data.count, by: chunk))
-    let hashes = SiteRenderer.concurrentMap(starts) { start in
+    let hashes = starts.parallelMap { start in
       ContentHash(data[data.startIndex + start..<data.startIndex + min(start + chunk, data.count)])
     }
     var hasher = ContentHasher()

@@ -1,4 +1,5 @@
 import FilmCatalog
+import FilmSiteSupport
 import Foundation
 
 /// The order films appear in on index pages, the same on every machine.
@@ -19,7 +20,7 @@ public enum FilmOrder {
     -> [Item]
   {
     // Titles are folded on every core.
-    sorted(items, folded: SiteRenderer.concurrentMap(items) { Slug.fold(film($0).title) }, by: film)
+    sorted(items, folded: items.parallelMap { Slug.fold(film($0).title) }, by: film)
   }
 
   /// ``sorted(_:by:)`` for items whose films' titles are already folded:
@@ -55,7 +56,7 @@ public enum FilmOrder {
     let ranges = stride(from: 0, to: items.count, by: partSize).map {
       $0..<min($0 + partSize, items.count)
     }
-    var sorted = SiteRenderer.concurrentMap(ranges) { range in
+    var sorted = ranges.parallelMap { range in
       keys.withComparator { compare in
         Array(range).sorted { left, right in
           let order = compare(left, right)

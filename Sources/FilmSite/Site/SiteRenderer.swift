@@ -1,5 +1,6 @@
 import Dispatch
 import FilmCatalog
+import FilmSiteSupport
 import Foundation
 import Synchronization
 
@@ -48,7 +49,7 @@ public struct SiteRenderer: Sendable {
     try SearchIndex.files(for: routed, into: sink)
     let renderer = PageRenderer(
       theme: theme, configuration: configuration, markdown: MarkdownRenderer())
-    let entries = Self.concurrentMap(routed) { entry in
+    let entries = routed.parallelMap { entry in
       ListedFilm(
         film: entry.film, route: entry.route,
         row: renderer.row(for: entry.film, at: entry.route))
@@ -122,7 +123,7 @@ public struct SiteRenderer: Sendable {
   ) throws {
     for start in stride(from: 0, to: pages.count, by: max(1, batchSize)) {
       let batch = Array(pages[start..<min(start + max(1, batchSize), pages.count)])
-      try sink(concurrentMap(batch, render))
+      try sink(batch.parallelMap(render))
     }
   }
 
@@ -134,7 +135,7 @@ public struct SiteRenderer: Sendable {
   ) {
     // Routes are pure, so they are made on every core; the first failure in
     // catalog order is the one reported.
-    let routes = Self.concurrentMap(films) { film in
+    let routes = films.parallelMap { film in
       let folded = Slug.fold(film.title)
       return (route: Result { try film.route(foldedTitle: folded) }, folded: folded)
     }
@@ -151,23 +152,6 @@ public struct SiteRenderer: Sendable {
       return (film, route)
     }
     return (routed, routes.map(\.folded))
-  }
-
-  /// Maps `items` on every core, keeping their order. Rendering a page is pure,
-  /// so chunks of pages render independently.
-  static func concurrentMap<Item: Sendable, Result: Sendable>(
-    _ items: [Item], _ transform: @Sendable (Item) -> Result
-  ) -> [Result] {
-    guard items.count > 1 else { return items.map(transform) }
-    let chunkSize = max(1, items.count / (ProcessInfo.processInfo.activeProcessorCount * 8))
-    let chunkCount = (items.count + chunkSize - 1) / chunkSize
-    let chunks = Mutex([[Result]](repeating: [], count: chunkCount))
-    DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
-      let start = chunk * chunkSize
-      let results = items[start..<min(start + chunkSize, items.count)].map(transform)
-      chunks.withLock { $0[chunk] = results }
-    }
-    return chunks.withLock { $0.flatMap { $0 } }
   }
 }
 

@@ -1,4 +1,5 @@
 import FilmCatalog
+import FilmSiteSupport
 import Foundation
 
 /// Reading a manifest file. A large site's manifest has a line for each of
@@ -166,7 +167,7 @@ extension OutputManifest {
     }
     // Lines are read on every core (a rebuild that changes nothing spends a
     // good part of its time here); they are taken in order below.
-    let read = SiteRenderer.concurrentMap(parts) { part in
+    let read = parts.parallelMap { part in
       data.withUnsafeBytes { bytes in
         var read: [(path: String, entry: Entry)] = []
         Self.forEachLine(in: bytes, part) { line in
@@ -206,7 +207,7 @@ extension OutputManifest {
   ) -> Int? {
     guard !header.isVersion1 else { return nil }
     let parts = Self.parts(of: data, after: header, count: partCount)
-    let checked = SiteRenderer.concurrentMap(parts) { part -> PartCheck? in
+    let checked = parts.parallelMap { part -> PartCheck? in
       data.withUnsafeBytes { bytes in
         var count = 0
         var intact = true

@@ -1,3 +1,4 @@
+import FilmSiteSupport
 import Foundation
 
 /// The list of files FilmSite wrote into an output folder, kept in the folder
@@ -123,7 +124,7 @@ struct OutputManifest: Equatable {
   static func sorted(_ files: [(path: String, entry: Entry)]) -> [(path: String, entry: Entry)] {
     guard files.count >= 8192 else { return files.sorted { $0.path < $1.path } }
     let middle = files.count / 2
-    let halves = SiteRenderer.concurrentMap([files[..<middle], files[middle...]]) { half in
+    let halves = [files[..<middle], files[middle...]].parallelMap { half in
       half.sorted { $0.path < $1.path }
     }
     return halves[0].mergingSorted(with: halves[1]) { $0.path < $1.path }
@@ -163,7 +164,7 @@ struct OutputManifest: Equatable {
     let parts = stride(from: 0, to: paths.count, by: partSize).map {
       $0..<min($0 + partSize, paths.count)
     }
-    let lines = SiteRenderer.concurrentMap(parts) { part in
+    let lines = parts.parallelMap { part in
       var out: [UInt8] = []
       out.reserveCapacity(part.count * 96)
       for index in part {

@@ -1,3 +1,4 @@
+import FilmSiteSupport
 import Foundation
 
 #if canImport(Glibc)
@@ -110,7 +111,7 @@ public struct SiteWriter: Sendable {
     let (staging, previous, owned) = (
       publication.staging, publication.previousEntries, publication.owned
     )
-    let results = SiteRenderer.concurrentMap(files) { file in
+    let results = files.parallelMap { file in
       Result { () throws -> (entry: OutputManifest.Entry, written: Bool) in
         // A path with a tab or line break would be misread from the manifest; one with
         // `..` or a leading `/` would leave the folder.
@@ -351,7 +352,7 @@ public struct SiteWriter: Sendable {
     // FilmSite's folders are listed on every core (a 100,000-film site has as
     // many), then walked in order; anything in them that is not FilmSite's is carried.
     let folders = [""] + ownedDirectories.sorted()
-    let listings = SiteRenderer.concurrentMap(folders) { folder in
+    let listings = folders.parallelMap { folder in
       Result { try Self.entries(of: folder.isEmpty ? target : target + "/" + folder, orNone: true) }
     }
     for (folder, listing) in zip(folders, listings) {
@@ -634,7 +635,7 @@ public struct SiteWriter: Sendable {
       if entry.isDirectory || (unlink(child) != 0 && errno == EISDIR) { removeFolder(child) }
     }
     if entries.count > 256 {
-      _ = SiteRenderer.concurrentMap(entries, remove)
+      _ = entries.parallelMap(remove)
     } else {
       entries.forEach(remove)
     }

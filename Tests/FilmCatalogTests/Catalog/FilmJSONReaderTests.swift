@@ -73,25 +73,6 @@ import Testing
     #expect(FilmJSONReader.read(Data(bytes)) == nil)
   }
 
-  @Test func utf8CheckAgreesWithTheStandardLibrary() {
-    var random = SplitMix64(seed: 7)
-    // Many "a"s make runs of ASCII, which the check skips eight bytes at a time.
-    let interesting: [UInt8] =
-      [
-        0x00, 0x41, 0x7F, 0x80, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC, 0xED, 0xEE, 0xEF,
-        0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF, 0x9F, 0xA0, 0x8F, 0x90,
-      ] + Array(repeating: 0x61, count: 40)
-    for _ in 0..<20000 {
-      let length = Int(random.next() % 24)
-      let bytes = (0..<length).map { _ in
-        interesting[Int(random.next() % UInt64(interesting.count))]
-      }
-      let expected = String(validating: bytes, as: UTF8.self) != nil
-      let actual = bytes.withUnsafeBufferPointer { UTF8Validation.isValid($0) }
-      #expect(actual == expected, "\(bytes)")
-    }
-  }
-
   @Test func readsTheSampleCatalogAndTheHostileCorpusLikeFoundation() throws {
     for path in ["Catalog/films.json", "Tests/FilmSiteCLITests/Fixtures/hostile-films.json"] {
       let data = try Data(contentsOf: Self.repository.appendingPathComponent(path))

@@ -1,4 +1,5 @@
 import FilmCatalog
+import FilmSiteSupport
 import Foundation
 import Testing
 

@@ -1,6 +1,6 @@
 /// A check of UTF-8 in place, for bytes that must become text: a catalog
-/// before its strings are made from it without checking each one, and (in
-/// FilmSite, which shares it from here) a page's HTML from cmark before it is written.
+/// before its strings are made from it without checking each one, and a
+/// page's HTML from cmark before it is written.
 public enum UTF8Validation {
   /// Whether `bytes` are well-formed UTF-8: no stray continuation bytes, no
   /// overlong forms, no surrogates, nothing past U+10FFFF. (Checked in place:

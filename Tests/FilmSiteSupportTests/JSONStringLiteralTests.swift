@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FilmCatalog
+@testable import FilmSiteSupport
 
 @Suite struct JSONStringLiteralTests {
   private static let samples = [
