@@ -1,7 +1,6 @@
 import FilmCatalog
 import FilmSite
 import Foundation
-import Synchronization
 
 /// `filmsite build`: pulls films from a catalog or an API and writes the site.
 struct BuildCommand {
@@ -72,40 +71,15 @@ struct BuildCommand {
     defer { options.close() }
     let quiet = arguments.has("--quiet")
     let reporter = options.progressReporter(quiet: quiet)
-    var builder = site.builder(
-      input: options.input, query: options.query, attribution: options.attribution)
-    builder.concurrency = options.concurrency
-    builder.allowPartial = options.allowPartial
-    if let reporter { builder.progress = { reporter.report($0) } }
-    let skipped = Mutex<[TMDBError]>([])
-    if let enricher = options.detailsEnricher(reporter: reporter) {
-      builder.enrich = { films in
-        let result = try await enricher.enrich(films)
-        skipped.withLock { $0 = result.skipped }
-        return result.films
-      }
-    }
-    let summary: BuildSummary
-    do {
-      summary = try await builder.build()
-    } catch let error as PaginationError where error.underlying is TMDBError {
-      // A TMDB error already names its search page.
-      throw error.underlying
-    }
+    let builder = site.builder(
+      input: options.input, pull: options.filmPull(reporter: reporter),
+      attribution: options.attribution)
+    let summary = try await SourceOptions.namingTMDBStages { try await builder.build() }
     reporter?.finish()
-    for error in skipped.withLock({ $0 }) {
-      FilmSiteCommand.printError(
-        "warning: skipped film (--allow-partial): \(SecretMasking.redacting(secrets, in: "\(error)"))"
-      )
-    }
-    if let failure = summary.failure {
-      let message = failure.underlying is TMDBError ? "\(failure.underlying)" : "\(failure)"
-      FilmSiteCommand.printError(
-        "warning: THE SITE IS INCOMPLETE (--allow-partial): \(SecretMasking.redacting(secrets, in: message))"
-      )
-    }
+    SourceOptions.printPartialWarnings(
+      skipped: summary.skipped, failure: summary.failure, incomplete: "SITE", secrets: secrets)
     if !quiet {
-      let skippedNote = skipped.withLock { $0.isEmpty ? "" : "; \($0.count) skipped" }
+      let skippedNote = summary.skipped.isEmpty ? "" : "; \(summary.skipped.count) skipped"
       print("\(summary)\(skippedNote)\(options.requestSummary)")
     }
     return FilmSiteCommand.ExitCode.success

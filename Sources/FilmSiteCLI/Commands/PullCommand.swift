@@ -55,7 +55,7 @@ struct PullCommand {
     let reporter = options.progressReporter(quiet: quiet)
     let start = ContinuousClock.now
     let pulled = try await options.pullFilms(reporter: reporter)
-    let (films, pull, skipped) = (pulled.films, pulled.pull, pulled.skipped)
+    let films = pulled.films
 
     let snapshot = CatalogSnapshot(
       films: films, query: options.query, source: options.sourceName,
@@ -65,24 +65,16 @@ struct PullCommand {
     } catch {
       throw PullError(file: out, message: (error as NSError).localizedDescription)
     }
-    for error in skipped {
-      FilmSiteCommand.printError(
-        "warning: skipped film (--allow-partial): \(SecretMasking.redacting(secrets, in: "\(error)"))"
-      )
-    }
-    if let failure = pull.failure {
-      let message = failure.underlying is TMDBError ? "\(failure.underlying)" : "\(failure)"
-      FilmSiteCommand.printError(
-        "warning: THE CATALOG IS INCOMPLETE (--allow-partial): \(SecretMasking.redacting(secrets, in: message))"
-      )
-    }
+    SourceOptions.printPartialWarnings(
+      skipped: pulled.skipped, failure: pulled.failure, incomplete: "CATALOG", secrets: secrets)
     if !quiet {
       let seconds = (ContinuousClock.now - start).components
       let time = String(
         format: "%.2f", Double(seconds.seconds) + Double(seconds.attoseconds) / 1e18)
       let duplicates =
-        pull.duplicatesDropped > 0 ? " (\(pull.duplicatesDropped) duplicates dropped)" : ""
-      let skippedNote = skipped.isEmpty ? "" : "; \(skipped.count) skipped"
+        pulled.counts.duplicatesDropped > 0
+        ? " (\(pulled.counts.duplicatesDropped) duplicates dropped)" : ""
+      let skippedNote = pulled.skipped.isEmpty ? "" : "; \(pulled.skipped.count) skipped"
       print(
         "Pulled \(films.count) films\(duplicates) into \(out) in \(time) s\(skippedNote)\(options.requestSummary)"
       )

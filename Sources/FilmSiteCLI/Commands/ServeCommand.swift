@@ -90,7 +90,7 @@ struct ServeCommand {
     defer { server.stop() }
 
     let options = try SourceOptions(arguments, environment: ProcessInfo.processInfo.environment)
-    var pulled: SourceOptions.Pulled?
+    var pulled: PulledFilms?
     if case .source = options.input {
       pulled = try await pullOnce(options, quiet: quiet, secrets: secrets)
     }
@@ -114,20 +114,11 @@ struct ServeCommand {
   /// Pulls the films of `--api` or `--tmdb` once, with the warnings `build`
   /// prints for what `--allow-partial` left out.
   private func pullOnce(_ options: SourceOptions, quiet: Bool, secrets: [String]) async throws
-    -> SourceOptions.Pulled
+    -> PulledFilms
   {
     let pulled = try await options.pullFilms(reporter: options.progressReporter(quiet: quiet))
-    for error in pulled.skipped {
-      FilmSiteCommand.printError(
-        "warning: skipped film (--allow-partial): \(SecretMasking.redacting(secrets, in: "\(error)"))"
-      )
-    }
-    if let failure = pulled.pull.failure {
-      let message = failure.underlying is TMDBError ? "\(failure.underlying)" : "\(failure)"
-      FilmSiteCommand.printError(
-        "warning: THE SITE IS INCOMPLETE (--allow-partial): \(SecretMasking.redacting(secrets, in: message))"
-      )
-    }
+    SourceOptions.printPartialWarnings(
+      skipped: pulled.skipped, failure: pulled.failure, incomplete: "SITE", secrets: secrets)
     if !quiet {
       FilmSiteCommand.printLine(
         "Pulled \(pulled.films.count) films once\(options.requestSummary); rebuilds use them again")

@@ -40,13 +40,13 @@ struct SiteOptions {
     force = arguments.has("--force")
   }
 
-  /// A build of `input` into the output folder with these settings.
+  /// A build of `input`, pulled by `pull`, into the output folder with these settings.
   /// - Parameter attribution: The credit the films' source asks for.
-  func builder(input: FilmInput, query: String, attribution: Attribution?) -> SiteBuilder {
+  func builder(input: FilmInput, pull: FilmPull, attribution: Attribution?) -> SiteBuilder {
     var configuration = configuration
     configuration.attribution = attribution
     return SiteBuilder(
-      input: input, query: query, templatesDirectory: themeFolder,
+      input: input, pull: pull, templatesDirectory: themeFolder,
       outputDirectory: outputDirectory, configuration: configuration, force: force)
   }
 }

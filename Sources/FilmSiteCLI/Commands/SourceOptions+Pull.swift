@@ -3,42 +3,62 @@ import FilmSite
 import Foundation
 
 extension SourceOptions {
-  /// The films of one pull: every page through the paginator, then, with
-  /// `--tmdb`, each film's details.
-  struct Pulled: Sendable {
-    let films: [Film]
-    let pull: PullResult
-    /// Films left out because their details failed (`--allow-partial`).
-    let skipped: [TMDBError]
-    /// The credit the source asks for: TMDB's, or a snapshot header's.
-    let attribution: Attribution?
+  /// The pull and enrich stages these options ask for: every page through the
+  /// paginator, then, with `--tmdb`, each film's details. `build` runs them
+  /// inside its ``SiteBuilder``; `pull` and `serve` run them alone.
+  func filmPull(reporter: ProgressReporter?) -> FilmPull {
+    let enricher = detailsEnricher(reporter: reporter)
+    return FilmPull(
+      query: query, concurrency: concurrency, allowPartial: allowPartial,
+      progress: reporter.map { reporter in { @Sendable progress in reporter.report(progress) } },
+      enrich: enricher.map { enricher in
+        { @Sendable films in
+          let result = try await enricher.enrich(films)
+          return Enrichment(films: result.films, skipped: result.skipped)
+        }
+      }, attribution: attribution)
   }
 
   /// Pulls the films, reporting progress to `reporter`. `filmsite pull` saves
   /// them; `filmsite serve` pulls once and builds from them on every change.
   /// - Throws: ``PaginationError`` for a page that failed, or a TMDB error for
   ///   a failed request, which names its own stage.
-  func pullFilms(reporter: ProgressReporter?) async throws -> Pulled {
-    let opened = try input.opened()
-    let paginator = Paginator(
-      source: opened.source, query: query, maxPages: opened.maxPages, concurrency: concurrency,
-      progress: reporter.map { reporter in { @Sendable progress in reporter.report(progress) } })
-    let pull: PullResult
-    do {
-      pull = try await paginator.pull(allowPartial: allowPartial)
-    } catch let error as PaginationError where error.underlying is TMDBError {
-      // A TMDB error already names its search page.
-      throw error.underlying
-    }
-    var films = pull.films
-    var skipped: [TMDBError] = []
-    if let enricher = detailsEnricher(reporter: reporter) {
-      let result = try await enricher.enrich(films)
-      films = result.films
-      skipped = result.skipped
+  func pullFilms(reporter: ProgressReporter?) async throws -> PulledFilms {
+    let pulled = try await Self.namingTMDBStages {
+      try await filmPull(reporter: reporter).films(from: input)
     }
     reporter?.finish()
-    return Pulled(
-      films: films, pull: pull, skipped: skipped, attribution: attribution ?? opened.attribution)
+    return pulled
+  }
+
+  /// Runs `body`, throwing a TMDB error that failed a search page as itself:
+  /// it already names its page.
+  static func namingTMDBStages<Result>(_ body: () async throws -> Result) async throws -> Result {
+    do {
+      return try await body()
+    } catch let error as PaginationError where error.underlying is TMDBError {
+      throw error.underlying
+    }
+  }
+}
+
+extension SourceOptions {
+  /// Prints what `--allow-partial` left out: each skipped film, and the page
+  /// that failed, with secrets masked.
+  /// - Parameter incomplete: What is incomplete, for the warning: `SITE` or `CATALOG`.
+  static func printPartialWarnings(
+    skipped: [any Error], failure: PaginationError?, incomplete: String, secrets: [String]
+  ) {
+    for error in skipped {
+      FilmSiteCommand.printError(
+        "warning: skipped film (--allow-partial): \(SecretMasking.redacting(secrets, in: "\(error)"))"
+      )
+    }
+    if let failure {
+      let message = failure.underlying is TMDBError ? "\(failure.underlying)" : "\(failure)"
+      FilmSiteCommand.printError(
+        "warning: THE \(incomplete) IS INCOMPLETE (--allow-partial): \(SecretMasking.redacting(secrets, in: message))"
+      )
+    }
   }
 }

@@ -8,7 +8,7 @@ import PreviewServer
 actor ServeSession {
   private let command: ServeCommand
   /// The films of `--api` or `--tmdb`, pulled once; `nil` for a catalog file, read at each build.
-  private let pulled: SourceOptions.Pulled?
+  private let pulled: PulledFilms?
   private let servedFolder: String
   private let quiet: Bool
   private var server: PreviewServer?
@@ -24,7 +24,7 @@ actor ServeSession {
   private var stopped = false
 
   init(
-    command: ServeCommand, pulled: SourceOptions.Pulled?, servedFolder: String, quiet: Bool,
+    command: ServeCommand, pulled: PulledFilms?, servedFolder: String, quiet: Bool,
     secrets: [String]
   ) {
     self.command = command
@@ -86,14 +86,15 @@ actor ServeSession {
     if let pulled {
       let source = CatalogSource(films: pulled.films)
       return try await site.builder(
-        input: .source(source, maxPages: source.pagesToReadAll), query: "",
+        input: .source(source, maxPages: source.pagesToReadAll), pull: FilmPull(),
         attribution: pulled.attribution
       ).build()
     }
     let options = try SourceOptions(arguments, environment: ProcessInfo.processInfo.environment)
     defer { options.close() }
     return try await site.builder(
-      input: options.input, query: options.query, attribution: options.attribution
+      input: options.input, pull: FilmPull(query: options.query),
+      attribution: options.attribution
     ).build()
   }
 

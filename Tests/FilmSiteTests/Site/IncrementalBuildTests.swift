@@ -22,8 +22,10 @@ import Testing
     _ films: [Film], into output: String, templates: String = Fixtures.templatesDirectory,
     title: String = "Films"
   ) async throws -> BuildSummary {
+    let source = CatalogSource(films: films)
     let builder = SiteBuilder(
-      source: CatalogSource(films: films), templatesDirectory: templates, outputDirectory: output,
+      input: .source(source, maxPages: Paginator.defaultMaxPages), templatesDirectory: templates,
+      outputDirectory: output,
       configuration: SiteConfiguration(title: title, pageSize: 10))
     return try await builder.build()
   }
@@ -137,11 +139,13 @@ import Testing
       atPath: (output as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
     try json.write(toFile: catalog, atomically: true, encoding: .utf8)
     let builder = SiteBuilder(
-      input: .catalog(path: catalog, maxPages: maxPages), query: query,
+      input: .catalog(path: catalog, maxPages: maxPages), pull: FilmPull(query: query),
       templatesDirectory: Fixtures.templatesDirectory, outputDirectory: output,
       configuration: SiteConfiguration(title: "Films", pageSize: 10))
     var enriched = builder
-    enriched.enrich = enrich
+    if let enrich {
+      enriched.pull.enrich = { films in Enrichment(films: try await enrich(films)) }
+    }
     return try await enriched.build()
   }
 

@@ -1,0 +1,61 @@
+import FilmCatalog
+
+/// What a build did, printed as one line at its end.
+public struct BuildSummary: Sendable, CustomStringConvertible {
+  public let films: Int
+  public let duplicatesDropped: Int
+  /// The page cap, when loading stopped at it and more films may exist.
+  public let pageCap: Int?
+  /// The page that failed, when the build went on with `allowPartial`.
+  public let failure: PaginationError?
+  /// Films the enrichment step left out (with `allowPartial`), with why.
+  public let skipped: [any Error]
+  public let indexPages: Int
+  /// Genre, director and year pages, and their lists.
+  public let browsePages: Int
+  /// Whether the sitemap, `robots.txt` and canonical links were written.
+  public let hasSiteFiles: Bool
+  public let files: SiteWriter.Summary
+  /// Whether the output folder was already built from the same films, theme
+  /// and settings, so that nothing was rendered.
+  public let upToDate: Bool
+  public let outputDirectory: String
+  public let duration: Duration
+
+  init(
+    films: FilmCounts, failure: PaginationError?, skipped: [any Error], pages: SitePageCounts,
+    files: SiteWriter.Summary, upToDate: Bool, outputDirectory: String, duration: Duration
+  ) {
+    self.films = films.films
+    duplicatesDropped = films.duplicatesDropped
+    pageCap = films.pageCap
+    self.failure = failure
+    self.skipped = skipped
+    indexPages = pages.indexPages
+    browsePages = pages.browsePages
+    hasSiteFiles = pages.hasSiteFiles
+    self.files = files
+    self.upToDate = upToDate
+    self.outputDirectory = outputDirectory
+    self.duration = duration
+  }
+
+  public var description: String {
+    let seconds =
+      Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    let duplicates = duplicatesDropped > 0 ? " (\(duplicatesDropped) duplicates dropped)" : ""
+    let time = String(format: "%.2f", seconds)
+    let cap =
+      pageCap.map {
+        "; stopped at the page cap of \($0) source pages, so more films may exist (raise --max-pages)"
+      } ?? ""
+    let partial =
+      failure.map { "; INCOMPLETE: built from the pages before page \($0.page), which failed" }
+      ?? ""
+    let state = upToDate ? " (already up to date: same films, theme and settings)" : ""
+    let siteFiles =
+      hasSiteFiles ? "" : "; no sitemap.xml, robots.txt or canonical links (they need --base-url)"
+    return
+      "Built \(films) \(films == 1 ? "film" : "films")\(duplicates), \(indexPages) index \(indexPages == 1 ? "page" : "pages") and \(browsePages) browse \(browsePages == 1 ? "page" : "pages") into \(outputDirectory): \(files.written) \(files.written == 1 ? "file" : "files") written, \(files.unchanged) unchanged, \(files.removed) removed in \(time) s\(state)\(siteFiles)\(cap)\(partial)"
+  }
+}
