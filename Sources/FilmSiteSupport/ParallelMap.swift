@@ -25,4 +25,9 @@ extension Array where Element: Sendable {
     }
     return chunks.withLock { $0.flatMap { $0 } }
   }
+
+  /// Calls `body` with every element, on every core; returns when all calls have.
+  public func parallelForEach(_ body: @Sendable (Element) -> Void) {
+    _ = parallelMap(body)
+  }
 }

@@ -1,7 +1,6 @@
 import FilmCatalog
 import FilmSiteSupport
 import Foundation
-import Synchronization
 
 /// The static index that `search/`'s script reads: a small manifest and chunks of films.
 ///
@@ -54,8 +53,9 @@ public enum SearchIndex {
     lines.reserveCapacity(entries.count)
     var unfindable: [Int32] = []
     // Each distinct word, with the films (positions in `lines`) that have it,
-    // in site order; in shares by the word's first byte, each filled by one core.
-    let shares = (0..<ProcessInfo.processInfo.activeProcessorCount).map { _ in WordShare() }
+    // in site order; in partitions by the word's first byte, each filled by one core.
+    let cores = ProcessInfo.processInfo.activeProcessorCount
+    let partitions = (0..<cores).map { WordPartition(index: $0, of: cores) }
     // Folding the words and writing the line of a film are independent of
     // other films, so they run on every core, a block of films at a time so
     // that the words of every film are never held at once.
@@ -74,12 +74,12 @@ public enum SearchIndex {
         lines.append(film.line)
       }
       let wordLists = prepared.map(\.words)
-      _ = Array(shares.indices).parallelMap { share in
-        shares[share].add(wordLists, from: first, share: share, of: shares.count)
-      }
+      partitions.parallelForEach { partition in partition.add(wordLists, from: first) }
     }
     var filmsByWord: [String: [Int32]] = [:]
-    for share in shares { filmsByWord.merge(share.taken()) { first, _ in first } }
+    for partition in partitions {
+      filmsByWord.merge(partition.taken()) { first, _ in first }
+    }
 
     var chunks: [(key: String, films: [Int32])] = []
     if !unfindable.isEmpty { chunks.append(("", unfindable)) }
@@ -211,38 +211,5 @@ public enum SearchIndex {
       name.unicodeScalars.append(digits[Int(byte & 0x0F)])
     }
     return name + ".json"
-  }
-}
-
-/// One core's share of the search index's words: those whose first byte
-/// falls to it. Shares hold different words, so the cores file a block's
-/// words at once without meeting.
-private final class WordShare: Sendable {
-  private let filmsByWord = Mutex<[String: [Int32]]>([:])
-
-  /// Files the words of films `first`, `first + 1`… that belong to share
-  /// `share` of `count`.
-  func add(_ words: [[String]], from first: Int32, share: Int, of count: Int) {
-    filmsByWord.withLock { filmsByWord in
-      for (offset, films) in words.enumerated() {
-        let position = first + Int32(offset)
-        for word in films where Int(word.utf8.first ?? 0) % count == share {
-          // A word that comes twice in one film: its list already ends with the film.
-          Self.append(position, to: &filmsByWord[word, default: []])
-        }
-      }
-    }
-  }
-
-  private static func append(_ position: Int32, to films: inout [Int32]) {
-    if films.last != position { films.append(position) }
-  }
-
-  /// The words filed, leaving the share empty.
-  func taken() -> [String: [Int32]] {
-    filmsByWord.withLock { filmsByWord in
-      defer { filmsByWord = [:] }
-      return filmsByWord
-    }
   }
 }

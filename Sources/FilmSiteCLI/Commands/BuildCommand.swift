@@ -4,7 +4,7 @@ import Foundation
 
 /// `filmsite build`: pulls films from a catalog or an API and writes the site.
 struct BuildCommand {
-  static let parser = ArgumentParser(
+  static let parser = CommandLineParser(
     command: "filmsite build",
     options: SourceOptions.options + [
       .init(

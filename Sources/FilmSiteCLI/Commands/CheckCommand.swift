@@ -2,7 +2,7 @@ import FilmSite
 
 /// `filmsite check`: verifies a built site and fails when anything is wrong with it.
 struct CheckCommand {
-  static let parser = ArgumentParser(
+  static let parser = CommandLineParser(
     command: "filmsite check",
     options: [
       .init(

@@ -2,7 +2,7 @@ import Foundation
 
 /// `filmsite init`: writes a small working site to start from.
 struct InitCommand {
-  static let parser = ArgumentParser(
+  static let parser = CommandLineParser(
     command: "filmsite init",
     options: [
       .init(

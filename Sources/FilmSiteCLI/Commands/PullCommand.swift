@@ -5,7 +5,7 @@ import Foundation
 /// `filmsite pull`: saves every page of a search as a catalog file, so that
 /// CI can pull once and rebuild offline with `filmsite build --catalog FILE`.
 struct PullCommand {
-  static let parser = ArgumentParser(
+  static let parser = CommandLineParser(
     command: "filmsite pull",
     options: SourceOptions.options + [
       .init(name: "--out", valueName: "file", help: "Where to write the catalog (required)"),

@@ -6,7 +6,7 @@ import PreviewServer
 /// `filmsite serve`: builds the site, serves it on this machine, and builds
 /// it again whenever the files it is made from change.
 struct ServeCommand {
-  static let parser = ArgumentParser(
+  static let parser = CommandLineParser(
     command: "filmsite serve",
     options: BuildCommand.parser.options + [
       .init(

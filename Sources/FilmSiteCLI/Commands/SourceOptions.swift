@@ -7,7 +7,7 @@ import Foundation
 struct SourceOptions {
   static let defaultCatalog = "Catalog/films.json"
 
-  static let options: [ArgumentParser.Option] = [
+  static let options: [CommandLineParser.Option] = [
     .init(
       name: "--catalog", valueName: "path", help: "Film JSON to read (default: \(defaultCatalog))"),
     .init(name: "--api", valueName: "url", help: "A paged JSON search API to pull from instead"),

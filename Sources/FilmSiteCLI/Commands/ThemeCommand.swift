@@ -3,7 +3,7 @@ import FilmSite
 /// `filmsite theme export <dir>`: writes the built-in theme into a folder to
 /// start a theme of one's own.
 struct ThemeCommand {
-  static let parser = ArgumentParser(
+  static let parser = CommandLineParser(
     command: "filmsite theme", options: [], positionals: ["action", "dir"])
 
   static var help: String {

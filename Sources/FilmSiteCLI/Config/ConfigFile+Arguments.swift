@@ -9,7 +9,7 @@ extension ConfigFile {
   /// the file's whole `[source]`, and options the command does not take are
   /// left out, so that `check` can read a file written for `build`.
   /// - Throws: ``ConfigError`` for a file that is missing (when named) or wrong.
-  static func applying(to arguments: ParsedArguments, options: [ArgumentParser.Option])
+  static func applying(to arguments: ParsedArguments, options: [CommandLineParser.Option])
     throws(ConfigError) -> ParsedArguments
   {
     guard let path = path(for: arguments) else { return arguments }
@@ -26,7 +26,7 @@ extension ConfigFile {
   }
 
   /// `arguments` with what this file sets for the options they lack.
-  func filling(_ arguments: ParsedArguments, options: [ArgumentParser.Option]) -> ParsedArguments {
+  func filling(_ arguments: ParsedArguments, options: [CommandLineParser.Option]) -> ParsedArguments {
     var merged = arguments
     merged.root = folder
     let taken = Set(options.map(\.name))

@@ -11,7 +11,7 @@ struct ConfigFile {
   static let defaultName = "filmsite.toml"
 
   /// The `--config` option, which `build`, `pull` and `check` take.
-  static let option = ArgumentParser.Option(
+  static let option = CommandLineParser.Option(
     name: "--config", valueName: "file",
     help: "Settings file (default: filmsite.toml, when the current folder has one)")
 

@@ -2,8 +2,8 @@ import Testing
 
 @testable import FilmSiteCLI
 
-@Suite struct ArgumentParserTests {
-  private let parser = ArgumentParser(
+@Suite struct CommandLineParserTests {
+  private let parser = CommandLineParser(
     command: "tool",
     options: [
       .init(name: "--name", valueName: "text", help: "A name"),

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// It knows only the options it is given and reports anything else as a
 /// ``UsageError``, which the command prints in one line with exit code 64.
-struct ArgumentParser {
+struct CommandLineParser {
   struct Option {
     let name: String
     /// The value's name in help, or `nil` for a flag that takes no value.
