@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Times two filmsite binaries on the same catalog, alternating, each run into
-# a fresh folder on tmpfs, and prints the medians: how a change was measured.
+# Times two filmsite binaries on the same catalog, alternating: a full build
+# into a fresh folder on tmpfs, then a no-op rebuild of that folder. Prints the
+# medians of wall time, CPU time and peak memory for each, and new/old ratios:
+# how a change was measured.
 #
 #   Benchmarks/ab-compare.sh OLD_BINARY NEW_BINARY [ROUNDS] [CATALOG]
 #
@@ -27,20 +29,27 @@ for ((round = 1; round <= rounds; round++)); do
   for side in old new; do
     binary=${!side}
     rm -rf "$work/$side"
-    /usr/bin/time -f "$side %e %U %S %M" -a -o "$times" \
-      "$binary" build --catalog "$catalog" --output "$work/$side/Output" --quiet
+    for kind in full no-op; do
+      /usr/bin/time -f "$side $kind %e %U %S %M" -a -o "$times" \
+        "$binary" build --catalog "$catalog" --output "$work/$side/Output" --quiet
+    done
   done
 done
 python3 - "$times" <<'PY'
 import statistics, sys
 runs = {}
 for line in open(sys.argv[1]):
-    side, wall, user, system, peak = line.split()
-    runs.setdefault(side, []).append((float(wall), float(user) + float(system), int(peak)))
-for side in ("old", "new"):
-    values = runs[side]
-    print(f"{side}: wall {statistics.median(v[0] for v in values):.2f} s, "
-          f"CPU {statistics.median(v[1] for v in values):.2f} s, "
-          f"peak {statistics.median(v[2] for v in values) // 1024} MiB "
-          f"(walls {', '.join(f'{v[0]:.2f}' for v in values)})")
+    side, kind, wall, user, system, peak = line.split()
+    runs.setdefault((kind, side), []).append((float(wall), float(user) + float(system), int(peak)))
+for kind in ("full", "no-op"):
+    medians = {}
+    for side in ("old", "new"):
+        values = runs[(kind, side)]
+        medians[side] = [statistics.median(v[i] for v in values) for i in range(3)]
+        print(f"{kind} {side}: wall {medians[side][0]:.2f} s, CPU {medians[side][1]:.2f} s, "
+              f"peak {medians[side][2] // 1024:.0f} MiB "
+              f"(walls {', '.join(f'{v[0]:.2f}' for v in values)})")
+    old, new = medians["old"], medians["new"]
+    print(f"{kind} new/old: wall {new[0] / old[0]:.3f}, CPU {new[1] / old[1]:.3f}, "
+          f"peak {new[2] / old[2]:.3f}")
 PY
