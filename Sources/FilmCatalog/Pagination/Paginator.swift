@@ -182,11 +182,10 @@ public actor Paginator {
 
   /// One page request of a window, with its page number beside the outcome.
   ///
-  /// A static function on purpose: with Swift 6.3 in release builds, a page
-  /// number captured by a closure passed to `group.addTask` inside this actor
-  /// arrived corrupted (every page came back numbered with a pointer-like
-  /// value, so no page was ever added). Passing it as an argument is correct
-  /// in both debug and release builds.
+  /// A static function, so the page number reaches the task as an argument: with
+  /// Swift 6.3 in release builds, a page number captured by a closure passed to
+  /// `group.addTask` inside this actor arrives as a pointer-like value, and no
+  /// page is ever added.
   private static func request(_ number: Int, of query: String, from source: any FilmSource) async
     -> (Int, Result<SearchPage, any Error>)
   {
