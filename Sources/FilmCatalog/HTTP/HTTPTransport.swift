@@ -9,6 +9,10 @@ import Synchronization
 /// a limit on the size of each response body that is enforced while it
 /// streams in, not after it has filled memory.
 final class HTTPTransport: NSObject, URLSessionDataDelegate, Sendable {
+  /// Connections kept open to one host. A request past them waits for one, so a test holds
+  /// the most requests a pull keeps in flight (pages, then details) within this.
+  static let maximumConnectionsPerHost = 16
+
   struct Response: Sendable {
     let status: Int
     /// The `Retry-After` header, the only one a caller reads.
@@ -16,9 +20,12 @@ final class HTTPTransport: NSObject, URLSessionDataDelegate, Sendable {
     let body: [UInt8]
   }
 
+  /// Why a request got no whole response; ``RequestFailure`` says what each means to a user.
   enum Failure: Error {
-    case tooLarge
+    /// The body passed the limit, in bytes, given to ``send(_:limit:)``.
+    case tooLarge(limit: Int)
     case network(URLError)
+    /// Any other failure, such as a closed session, in words.
     case other(String)
   }
 
@@ -37,7 +44,7 @@ final class HTTPTransport: NSObject, URLSessionDataDelegate, Sendable {
     super.init()
     let configuration = URLSessionConfiguration.ephemeral
     configuration.timeoutIntervalForRequest = timeout
-    configuration.httpMaximumConnectionsPerHost = Paginator.maximumConcurrency
+    configuration.httpMaximumConnectionsPerHost = Self.maximumConnectionsPerHost
     configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
     // Without these, every request looks for a cache folder on disk and for cookies and
     // credentials: several system calls per page that a pull never needs.
@@ -124,7 +131,7 @@ final class HTTPTransport: NSObject, URLSessionDataDelegate, Sendable {
       return
     }
     if entry.tooLarge {
-      entry.continuation.resume(throwing: Failure.tooLarge)
+      entry.continuation.resume(throwing: Failure.tooLarge(limit: entry.limit))
     } else if let error {
       if let urlError = error as? URLError {
         entry.continuation.resume(

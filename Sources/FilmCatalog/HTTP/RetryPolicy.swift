@@ -4,11 +4,11 @@ import Foundation
 /// with jitter, or what the server's `Retry-After` asks, within a cap.
 public struct RetryPolicy: Sendable, Equatable {
   /// Retries after the first attempt.
-  public var retries: Int
+  var retries: Int
   /// The wait before the first retry; it doubles for each later one.
-  public var baseDelay: Double
+  var baseDelay: Double
   /// The longest wait, whatever the backoff or `Retry-After` says.
-  public var maximumDelay: Double
+  var maximumDelay: Double
 
   public init(retries: Int = 3, baseDelay: Double = 0.25, maximumDelay: Double = 30) {
     self.retries = retries
@@ -58,7 +58,7 @@ extension RetryPolicy {
   /// - Throws: The last failure's `error` once retries are used up, or what `operation` or
   ///   `sleep` throws otherwise.
   func run<Value>(
-    counting statistics: HTTPSource.Statistics,
+    counting statistics: RequestStatistics,
     sleep: (Double) async throws -> Void = { try await Task.sleep(for: .seconds($0)) },
     _ operation: (_ attempt: Int) async throws -> Value
   ) async throws -> Value {

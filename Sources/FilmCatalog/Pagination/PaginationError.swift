@@ -5,7 +5,7 @@ public struct PaginationError: Error, CustomStringConvertible, Sendable {
   /// What the source threw.
   public let underlying: any Error
 
-  public init(page: Int, underlying: any Error) {
+  init(page: Int, underlying: any Error) {
     self.page = page
     self.underlying = underlying
   }

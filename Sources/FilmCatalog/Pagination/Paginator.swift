@@ -19,27 +19,27 @@ public actor Paginator {
   public static let defaultMaxPages = 500
   public static let maximumConcurrency = 16
 
-  public let source: any FilmSource
-  public let query: String
-  public let maxPages: Int
+  let source: any FilmSource
+  let query: String
+  let maxPages: Int
   /// How many page requests ``loadAll()`` keeps in flight.
-  public let concurrency: Int
+  let concurrency: Int
 
   /// The films loaded so far, deduplicated, in page order.
-  public private(set) var films: [Film] = []
+  private(set) var films: [Film] = []
   /// The number of films dropped because their id was already loaded.
-  public private(set) var duplicatesDropped = 0
+  private(set) var duplicatesDropped = 0
   /// The next page to add to ``films``.
-  public private(set) var page = 1
+  private(set) var page = 1
   /// Whether a page request is in flight.
-  public private(set) var isLoadingPage = false
+  private(set) var isLoadingPage = false
   /// Whether another page may exist.
-  public private(set) var canLoadMore = true
+  private(set) var canLoadMore = true
   /// Whether loading stopped at ``maxPages`` with the last page still full of
   /// results, so the source may hold more films than were loaded.
-  public private(set) var stoppedAtPageCap = false
+  private(set) var stoppedAtPageCap = false
   /// The source's page count, once a page has told it.
-  public private(set) var totalPages: Int?
+  private(set) var totalPages: Int?
   private var failure: PaginationError?
   private var seenIDs: Set<String> = []
   /// Callers of ``loadAll()`` waiting for another caller's page to arrive.
@@ -70,7 +70,7 @@ public actor Paginator {
   /// - Returns: Whether this call loaded a page with films.
   /// - Throws: ``PaginationError`` for the page that failed, now and on every later call.
   @discardableResult
-  public func loadNextPage() async throws -> Bool {
+  func loadNextPage() async throws -> Bool {
     if let failure { throw failure }
     guard canLoadMore, !isLoadingPage else { return false }
     isLoadingPage = true
@@ -93,7 +93,7 @@ public actor Paginator {
 
   /// Loads every remaining page and returns all films.
   /// - Throws: ``PaginationError`` if any page failed.
-  public func loadAll() async throws -> [Film] {
+  func loadAll() async throws -> [Film] {
     if concurrency > 1 { return try await loadWindow() }
     while true {
       if let failure { throw failure }
@@ -182,11 +182,10 @@ public actor Paginator {
 
   /// One page request of a window, with its page number beside the outcome.
   ///
-  /// A static function on purpose: with Swift 6.3 in release builds, a page
-  /// number captured by a closure passed to `group.addTask` inside this actor
-  /// arrived corrupted (every page came back numbered with a pointer-like
-  /// value, so no page was ever added). Passing it as an argument is correct
-  /// in both debug and release builds.
+  /// A static function, so the page number reaches the task as an argument: with
+  /// Swift 6.3 in release builds, a page number captured by a closure passed to
+  /// `group.addTask` inside this actor arrives as a pointer-like value, and no
+  /// page is ever added.
   private static func request(_ number: Int, of query: String, from source: any FilmSource) async
     -> (Int, Result<SearchPage, any Error>)
   {

@@ -8,8 +8,8 @@ import Synchronization
 public struct CatalogSource: FilmSource {
   public static let defaultPageSize = 20
 
-  public let films: [Film]
-  public let pageSize: Int
+  let films: [Film]
+  let pageSize: Int
   private let lastSearch = LastSearch()
 
   public init(films: [Film], pageSize: Int = CatalogSource.defaultPageSize) {

@@ -16,26 +16,21 @@ public struct TMDBClient: Sendable {
   public static let defaultLanguage = "en-US"
 
   /// The API root, such as `https://api.themoviedb.org/3`; paths are appended to it.
-  public let baseURL: URL
-  public let credentials: TMDBCredentials
-  public let language: String
-  public let includeAdult: Bool
+  let baseURL: URL
+  let credentials: TMDBCredentials
+  let language: String
+  let includeAdult: Bool
   /// Extra request headers.
-  public let headers: [(name: String, value: String)]
-  public let timeout: Double
-  public let maximumResponseBytes: Int
-  public let retryPolicy: RetryPolicy
-  /// Requests sent and retries made so far, for the summary and progress.
-  public let statistics = HTTPSource.Statistics()
-  /// Requests sent so far (retries included), by stage.
+  let headers: [(name: String, value: String)]
+  /// Requests sent (retries included), by stage.
   public let requestCounts = RequestCounts()
-  private let transport: HTTPTransport
+  private let client: HTTPClient
 
   public init(
     baseURL: URL, credentials: TMDBCredentials, language: String = defaultLanguage,
     includeAdult: Bool = false, headers: [(name: String, value: String)] = [],
-    timeout: Double = HTTPSource.defaultTimeout,
-    maximumResponseBytes: Int = HTTPSource.defaultMaximumResponseBytes,
+    timeout: Double = HTTPClient.defaultTimeout,
+    maximumResponseBytes: Int = HTTPClient.defaultMaximumResponseBytes,
     retryPolicy: RetryPolicy = RetryPolicy()
   ) {
     self.baseURL = baseURL
@@ -43,30 +38,31 @@ public struct TMDBClient: Sendable {
     self.language = language
     self.includeAdult = includeAdult
     self.headers = headers
-    self.timeout = timeout
-    self.maximumResponseBytes = maximumResponseBytes
-    self.retryPolicy = retryPolicy
-    transport = HTTPTransport(timeout: timeout)
+    client = HTTPClient(
+      timeout: timeout, maximumResponseBytes: maximumResponseBytes, retryPolicy: retryPolicy)
   }
 
+  /// Requests sent and retries made so far, for the summary and progress.
+  public var statistics: RequestStatistics { client.statistics }
+
   /// Ends the connection pool; call when the pull is over.
-  public func close() { transport.close() }
+  public func close() { client.close() }
 
   /// `GET /genre/movie/list`.
-  public func genreList() async throws -> TMDBGenreMap {
+  func genreList() async throws -> TMDBGenreMap {
     try await get("genre/movie/list", [], stage: .genreList)
   }
 
   /// Page `page` of `GET /search/movie?query=…`, or of
   /// `GET /discover/movie?sort_by=popularity.desc` when `query` is empty.
-  public func searchPage(_ query: String, page: Int) async throws -> TMDBSearchResults {
+  func searchPage(_ query: String, page: Int) async throws -> TMDBSearchResults {
     let (path, items) = searchRequest(query)
     return try await get(
       path, items + [URLQueryItem(name: "page", value: String(page))], stage: .searchPage(page))
   }
 
   /// `GET /movie/{id}?append_to_response=credits`.
-  public func details(ofFilm id: String) async throws -> TMDBMovieDetails {
+  func details(ofFilm id: String) async throws -> TMDBMovieDetails {
     // Ids come from TMDB as integers; anything else must not change the path.
     let segment = id.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? id
     return try await get(
@@ -86,7 +82,7 @@ public struct TMDBClient: Sendable {
 
   /// The search endpoint's URL without the page, secrets masked, to name the
   /// source of a snapshot.
-  public func searchDescription(_ query: String) -> String {
+  public func maskedSearchURL(_ query: String) -> String {
     let (path, items) = searchRequest(query)
     return SecretMasking.masked(url(path, items) ?? baseURL)
   }
@@ -116,12 +112,12 @@ public struct TMDBClient: Sendable {
 
   /// Sends the request, retrying transient failures, and decodes the body.
   private func get<Response: Decodable>(
-    _ path: String, _ items: [URLQueryItem], stage: TMDBError.Stage
+    _ path: String, _ items: [URLQueryItem], stage: TMDBStage
   ) async throws -> Response {
     guard let requestURL = url(path, items) else {
       throw TMDBError(stage: stage, url: SecretMasking.masked(baseURL), reason: .http(.invalidURL))
     }
-    var request = URLRequest(url: requestURL, timeoutInterval: timeout)
+    var request = URLRequest(url: requestURL, timeoutInterval: client.timeout)
     request.setValue("application/json", forHTTPHeaderField: "Accept")
     request.setValue("filmsite", forHTTPHeaderField: "User-Agent")
     for header in headers { request.setValue(header.value, forHTTPHeaderField: header.name) }
@@ -129,63 +125,23 @@ public struct TMDBClient: Sendable {
       request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
     }
 
-    return try await retryPolicy.run(counting: statistics) { attempt in
-      requestCounts.count(stage)
-      return try await fetch(request, url: requestURL, stage: stage, attempt: attempt)
-    }
-  }
-
-  private func fetch<Response: Decodable>(
-    _ request: URLRequest, url requestURL: URL, stage: TMDBError.Stage, attempt: Int
-  ) async throws -> Response {
-    let masked = SecretMasking.masked(requestURL)
-    func failure(_ reason: TMDBError.Reason) -> TMDBError {
-      TMDBError(stage: stage, url: masked, reason: reason, attempts: attempt)
-    }
-    let response: HTTPTransport.Response
+    let answer = try await client.get(
+      request, beforeEachAttempt: { requestCounts.count(stage) },
+      error: { TMDBError($0, stage: stage, url: SecretMasking.masked(requestURL)) })
     do {
-      response = try await transport.send(request, limit: maximumResponseBytes)
-    } catch HTTPTransport.Failure.tooLarge {
-      throw failure(.http(.tooLarge(limit: maximumResponseBytes)))
-    } catch HTTPTransport.Failure.network(let error) {
-      let reason: HTTPSourceError.Reason =
-        error.code == .timedOut
-        ? .timedOut(seconds: timeout) : .network(HTTPSource.describe(error))
-      if [.cannotFindHost, .unsupportedURL, .badURL].contains(error.code) {
-        throw failure(.http(reason))
-      }
-      throw RetryPolicy.RetryableFailure(error: failure(.http(reason)), retryAfter: nil)
-    } catch HTTPTransport.Failure.other(let message) {
-      throw failure(.http(.network(message)))
-    }
-
-    guard (200..<300).contains(response.status) else {
-      let error: TMDBError
-      if let body = TMDBError.Body.decode(response.body) {
-        // One line, whatever the server put in the message.
-        let message = HTTPSourceError.bodyPrefix(Array(body.statusMessage.utf8), limit: 200)
-        error = failure(.tmdb(status: response.status, code: body.statusCode, message: message))
-      } else {
-        let body = HTTPSourceError.bodyPrefix(response.body)
-        error = failure(.http(.status(response.status, body: body)))
-      }
-      guard error.isTransient else { throw error }
-      throw RetryPolicy.RetryableFailure(
-        error: error, retryAfter: RetryPolicy.retryAfter(response.retryAfter))
-    }
-    do {
-      return try JSONDecoder().decode(Response.self, from: Data(response.body))
+      return try JSONDecoder().decode(Response.self, from: Data(answer.body))
     } catch {
-      throw failure(
-        .http(
-          .malformed(
-            Self.describe(error, expecting: Response.self),
-            body: HTTPSourceError.bodyPrefix(response.body))))
+      throw TMDBError(
+        stage: stage, url: SecretMasking.masked(requestURL),
+        reason: .notTMDBJSON(
+          Self.describe(error, expecting: Response.self),
+          body: RequestFailure.bodyPrefix(answer.body)),
+        attempts: answer.attempts)
     }
   }
 
   /// What is wrong with a body, in a few words.
-  private static func describe(_ error: any Error, expecting type: Any.Type) -> String {
+  static func describe(_ error: any Error, expecting type: Any.Type) -> String {
     guard let error = error as? DecodingError else { return "not valid JSON" }
     func path(_ keys: [any CodingKey]) -> String {
       keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
@@ -215,7 +171,7 @@ public struct TMDBClient: Sendable {
     public var searchPages: Int { counts.withLock { $0.searchPages } }
     public var details: Int { counts.withLock { $0.details } }
 
-    func count(_ stage: TMDBError.Stage) {
+    func count(_ stage: TMDBStage) {
       counts.withLock { counts in
         switch stage {
         case .genreList: counts.genreList += 1

@@ -21,7 +21,7 @@ public enum TMDBCredentials: Sendable, Equatable {
   }
 
   /// The secret itself, for masking it in anything printed.
-  public var secret: String {
+  var secret: String {
     switch self {
     case .bearerToken(let token): return token
     case .apiKey(let key): return key

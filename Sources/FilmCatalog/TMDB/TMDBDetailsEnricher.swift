@@ -6,9 +6,9 @@
 /// ``TMDBError``, or, with ``allowPartial``, is left out and reported in the
 /// result.
 public struct TMDBDetailsEnricher: Sendable {
-  public let client: TMDBClient
-  public let concurrency: Int
-  public let allowPartial: Bool
+  let client: TMDBClient
+  let concurrency: Int
+  let allowPartial: Bool
   private let progress: (@Sendable (Progress) -> Void)?
 
   /// Where the details stage stands, reported after each film's details arrive.
@@ -18,7 +18,7 @@ public struct TMDBDetailsEnricher: Sendable {
   }
 
   /// The films with their details, in the order given.
-  public struct Result: Sendable {
+  public struct Enriched: Sendable {
     public let films: [Film]
     /// The films left out under `allowPartial`, each with the error of its details.
     public let skipped: [TMDBError]
@@ -37,7 +37,7 @@ public struct TMDBDetailsEnricher: Sendable {
 
   /// Returns `films` with their details, keeping their order.
   /// - Throws: The first ``TMDBError`` unless `allowPartial`, or `CancellationError`.
-  public func enrich(_ films: [Film]) async throws -> Result {
+  public func enrich(_ films: [Film]) async throws -> Enriched {
     var ids: [String] = []
     var seen: Set<String> = []
     for film in films where seen.insert(film.id).inserted { ids.append(film.id) }
@@ -45,7 +45,7 @@ public struct TMDBDetailsEnricher: Sendable {
     var details: [String: TMDBMovieDetails] = [:]
     var failures: [String: TMDBError] = [:]
     let client = self.client
-    try await withThrowingTaskGroup(of: (String, Swift.Result<TMDBMovieDetails, any Error>).self) {
+    try await withThrowingTaskGroup(of: (String, Result<TMDBMovieDetails, any Error>).self) {
       group in
       var next = 0
       var inFlight = 0
@@ -84,13 +84,13 @@ public struct TMDBDetailsEnricher: Sendable {
         enriched.append(details.enriching(film))
       }
     }
-    return Result(films: enriched, skipped: skipped)
+    return Enriched(films: enriched, skipped: skipped)
   }
 
   /// One details request, with its film id beside the outcome. A static
   /// function, like the paginator's, so the task captures nothing of `self`.
   private static func request(_ id: String, from client: TMDBClient) async
-    -> (String, Swift.Result<TMDBMovieDetails, any Error>)
+    -> (String, Result<TMDBMovieDetails, any Error>)
   {
     do {
       return (id, .success(try await client.details(ofFilm: id)))

@@ -4,68 +4,51 @@ import Foundation
 /// with the URL (secrets masked), the HTTP status and TMDB's own
 /// `status_code` and `status_message` when the body carries them.
 public struct TMDBError: Error, Equatable, Sendable, CustomStringConvertible {
-  /// Which request of a pull failed.
-  public enum Stage: Hashable, Sendable, CustomStringConvertible {
-    case genreList
-    case searchPage(Int)
-    case details(filmID: String)
-
-    public var description: String {
-      switch self {
-      case .genreList: return "genre list"
-      case .searchPage(let page): return "search page \(page)"
-      case .details(let id): return "details of film \(id)"
-      }
-    }
-  }
-
-  public enum Reason: Equatable, Sendable {
+  enum Reason: Equatable, Sendable {
     /// An error response in TMDB's shape: `{"status_code", "status_message", "success": false}`.
     case tmdb(status: Int, code: Int, message: String)
-    /// Any other failure: another status, a network error, a timeout, a body
-    /// that is too large or is not the JSON expected.
-    case http(HTTPSourceError.Reason)
+    /// Any other failed request: another status, a network error, a timeout, a body that is
+    /// too large.
+    case http(RequestFailure)
+    /// A 2xx body that is not the JSON TMDB sends, in a few words.
+    case notTMDBJSON(String, body: String)
   }
 
-  public let stage: Stage
+  let stage: TMDBStage
   /// The request URL with secrets masked.
-  public let url: String
-  public let reason: Reason
+  let url: String
+  let reason: Reason
   /// How many times the request was tried.
-  public let attempts: Int
+  let attempts: Int
 
-  public init(stage: Stage, url: String, reason: Reason, attempts: Int = 1) {
+  init(stage: TMDBStage, url: String, reason: Reason, attempts: Int = 1) {
     self.stage = stage
     self.url = url
     self.reason = reason
     self.attempts = attempts
   }
 
-  /// The HTTP status, when the server answered.
-  public var status: Int? {
-    switch reason {
-    case .tmdb(let status, _, _): return status
-    case .http(.status(let status, _)): return status
-    case .http: return nil
+  /// The error of a failed attempt at `url` (secrets masked): TMDB's own message when the
+  /// body of an error status is in TMDB's shape.
+  init(_ failed: HTTPClient.FailedAttempt, stage: TMDBStage, url: String) {
+    var reason = Reason.http(failed.failure)
+    if case .status(let status, _) = failed.failure, let body = Body.decode(failed.errorBody) {
+      // One line, whatever the server put in the message.
+      let message = RequestFailure.bodyPrefix(Array(body.statusMessage.utf8), limit: 200)
+      reason = .tmdb(status: status, code: body.statusCode, message: message)
     }
-  }
-
-  /// Whether trying again may succeed: 429, 500, 502, 503, 504, network errors and timeouts.
-  public var isTransient: Bool {
-    switch reason {
-    case .tmdb(let status, _, _):
-      return HTTPSourceError(url: url, reason: .status(status, body: "")).isTransient
-    case .http(let reason): return HTTPSourceError(url: url, reason: reason).isTransient
-    }
+    self.init(stage: stage, url: url, reason: reason, attempts: failed.attempt)
   }
 
   public var description: String {
     switch reason {
     case .tmdb(let status, let code, let message):
-      let tries = attempts > 1 ? " (after \(attempts) attempts)" : ""
+      let tries = RequestFailure.attemptsNote(attempts)
       return "\(stage): GET \(url): HTTP \(status)\(tries): \(message) (TMDB status_code \(code))"
-    case .http(let reason):
-      return "\(stage): \(HTTPSourceError(url: url, reason: reason, attempts: attempts))"
+    case .http(let failure):
+      return "\(stage): \(failure.message(url: url, attempts: attempts))"
+    case .notTMDBJSON(let message, let body):
+      return "\(stage): GET \(url): not TMDB JSON: \(message)\(RequestFailure.bodyNote(body))"
     }
   }
 

@@ -2,38 +2,38 @@ import Foundation
 
 /// What `GET /movie/{id}?append_to_response=credits` gives that a search
 /// result lacks: the runtime, the genres by name and the crew.
-public struct TMDBMovieDetails: Decodable, Sendable, Equatable {
-  public let id: Int
+struct TMDBMovieDetails: Decodable, Sendable, Equatable {
+  let id: Int
   /// Minutes; TMDB sends `null` or `0` when it does not know.
-  public let runtime: Int?
-  public let genres: [TMDBGenreMap.Genre]
-  public let credits: Credits?
+  let runtime: Int?
+  let genres: [TMDBGenreMap.Genre]
+  let credits: Credits?
 
-  public struct Credits: Decodable, Sendable, Equatable {
-    public let crew: [CrewMember]
+  struct Credits: Decodable, Sendable, Equatable {
+    let crew: [CrewMember]
 
     private enum CodingKeys: String, CodingKey {
       case crew
     }
 
-    public init(from decoder: any Decoder) throws {
+    init(from decoder: any Decoder) throws {
       let container = try decoder.container(keyedBy: CodingKeys.self)
       crew = try container.decodeIfPresent([CrewMember].self, forKey: .crew) ?? []
     }
   }
 
-  public struct CrewMember: Decodable, Sendable, Equatable {
-    public let id: Int?
-    public let name: String
-    public let job: String?
-    public let department: String?
+  struct CrewMember: Decodable, Sendable, Equatable {
+    let id: Int?
+    let name: String
+    let job: String?
+    let department: String?
   }
 
   private enum CodingKeys: String, CodingKey {
     case id, runtime, genres, credits
   }
 
-  public init(from decoder: any Decoder) throws {
+  init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     id = try container.decode(Int.self, forKey: .id)
     runtime = try container.decodeIfPresent(Int.self, forKey: .runtime)
@@ -43,7 +43,7 @@ public struct TMDBMovieDetails: Decodable, Sendable, Equatable {
 
   /// The crew members whose job is `Director`, in TMDB's order, each name
   /// once, joined with ` & `; `nil` when there are none.
-  public var director: String? {
+  var director: String? {
     var names: [String] = []
     for member in credits?.crew ?? [] where member.job == "Director" {
       let name = member.name.trimmingCharacters(in: .whitespaces)
@@ -55,7 +55,7 @@ public struct TMDBMovieDetails: Decodable, Sendable, Equatable {
   /// `film` with the runtime, genres and director these details give. A
   /// runtime of 0 counts as unknown; genres from the search are kept when the
   /// details list none.
-  public func enriching(_ film: Film) -> Film {
+  func enriching(_ film: Film) -> Film {
     Film(
       id: film.id,
       title: film.title,

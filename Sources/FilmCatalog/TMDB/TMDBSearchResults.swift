@@ -1,10 +1,10 @@
 /// A page of `GET /search/movie` or `GET /discover/movie`:
 /// `{"page", "results", "total_pages", "total_results"}`.
-public struct TMDBSearchResults: Decodable, Sendable, Equatable {
-  public let page: Int
-  public let results: [Movie]
-  public let totalPages: Int?
-  public let totalResults: Int?
+struct TMDBSearchResults: Decodable, Sendable, Equatable {
+  let page: Int
+  let results: [Movie]
+  let totalPages: Int?
+  let totalResults: Int?
 
   private enum CodingKeys: String, CodingKey {
     case page, results
@@ -14,17 +14,17 @@ public struct TMDBSearchResults: Decodable, Sendable, Equatable {
 
   /// One film of a search page. TMDB sends `null` or `""` for a missing
   /// release date, `null` for a missing poster and `""` for a missing overview.
-  public struct Movie: Decodable, Sendable, Equatable {
-    public let id: Int
-    public let title: String
-    public let originalTitle: String?
-    public let overview: String?
-    public let posterPath: String?
+  struct Movie: Decodable, Sendable, Equatable {
+    let id: Int
+    let title: String
+    let originalTitle: String?
+    let overview: String?
+    let posterPath: String?
     /// `"YYYY-MM-DD"`, `""` or `nil`.
-    public let releaseDate: String?
-    public let genreIDs: [Int]
-    public let adult: Bool?
-    public let popularity: Double?
+    let releaseDate: String?
+    let genreIDs: [Int]
+    let adult: Bool?
+    let popularity: Double?
 
     private enum CodingKeys: String, CodingKey {
       case id, title, overview, adult, popularity
@@ -34,7 +34,7 @@ public struct TMDBSearchResults: Decodable, Sendable, Equatable {
       case genreIDs = "genre_ids"
     }
 
-    public init(from decoder: any Decoder) throws {
+    init(from decoder: any Decoder) throws {
       let container = try decoder.container(keyedBy: CodingKeys.self)
       id = try container.decode(Int.self, forKey: .id)
       title = try container.decode(String.self, forKey: .title)
@@ -57,7 +57,7 @@ public struct TMDBSearchResults: Decodable, Sendable, Equatable {
 
     /// The film as FilmSite sees it, before its details are fetched: no
     /// runtime or director yet, genres named through `genres`.
-    public func film(genres: TMDBGenreMap) -> Film {
+    func film(genres: TMDBGenreMap) -> Film {
       Film(
         id: String(id),
         title: title,

@@ -5,7 +5,7 @@
 /// result's `genre_ids`. Results carry no runtime or director; a
 /// ``TMDBDetailsEnricher`` adds them after the pull.
 public struct TMDBSource: FilmSource {
-  public let client: TMDBClient
+  let client: TMDBClient
   private let genres = GenreListOnce()
 
   public init(client: TMDBClient) {

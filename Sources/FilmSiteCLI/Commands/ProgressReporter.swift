@@ -5,13 +5,13 @@ import Synchronization
 /// Shows a pull's progress on stderr: one line rewritten in place on a
 /// terminal, or a plain line every few seconds when stderr is a file or a CI log.
 final class ProgressReporter: Sendable {
-  private let statistics: HTTPSource.Statistics
+  private let statistics: RequestStatistics
   private let isTerminal = isatty(STDERR_FILENO) == 1
   /// When a plain line was last printed, and for which stage.
   private let lastPrinted = Mutex<(time: ContinuousClock.Instant, stage: String)?>(nil)
   private static let plainInterval = Duration.seconds(3)
 
-  init(statistics: HTTPSource.Statistics) {
+  init(statistics: RequestStatistics) {
     self.statistics = statistics
   }
 

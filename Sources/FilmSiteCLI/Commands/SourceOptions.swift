@@ -105,10 +105,10 @@ struct SourceOptions {
     let retries = try arguments.integer("--retries", in: OptionRanges.retries) ?? 3
     let timeout =
       try arguments.integer("--timeout", in: OptionRanges.timeout).map(Double.init)
-      ?? HTTPSource.defaultTimeout
+      ?? HTTPClient.defaultTimeout
     let limit =
       try arguments.integer("--max-response-bytes", in: OptionRanges.maxResponseBytes)
-      ?? HTTPSource.defaultMaximumResponseBytes
+      ?? HTTPClient.defaultMaximumResponseBytes
     let maxPages = cap ?? Paginator.defaultMaxPages
     if isTMDB {
       // TMDB answers no search page past 500.
@@ -126,7 +126,7 @@ struct SourceOptions {
       httpSource = nil
       tmdb = client
       attribution = .tmdb
-      sourceName = client.searchDescription(query)
+      sourceName = client.maskedSearchURL(query)
       return
     }
     if let token = environment["FILMSITE_API_TOKEN"], !token.isEmpty {
@@ -149,7 +149,7 @@ struct SourceOptions {
   }
 
   /// Requests and retries so far, for an API source.
-  var statistics: HTTPSource.Statistics? {
+  var statistics: RequestStatistics? {
     httpSource?.statistics ?? tmdb?.statistics
   }
 

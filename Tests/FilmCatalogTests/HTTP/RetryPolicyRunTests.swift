@@ -10,7 +10,7 @@ import Testing
 
   @Test(arguments: [0, 2])
   func retriesTransientFailuresUpToTheRetriesThenThrowsTheLastError(retries: Int) async {
-    let statistics = HTTPSource.Statistics()
+    let statistics = RequestStatistics()
     var attempts: [Int] = []
     var sleeps: [Double] = []
     func record(_ seconds: Double) { sleeps.append(seconds) }
@@ -28,7 +28,7 @@ import Testing
   }
 
   @Test func returnsTheFirstSuccess() async throws {
-    let statistics = HTTPSource.Statistics()
+    let statistics = RequestStatistics()
     var sleeps: [Double] = []
     func record(_ seconds: Double) { sleeps.append(seconds) }
     let value = try await RetryPolicy(retries: 3).run(
@@ -51,7 +51,7 @@ import Testing
     func record(_ seconds: Double) { sleeps.append(seconds) }
     let retryAfter: [Double?] = [nil, 7, nil]
     let attempts = try await policy.run(
-      counting: HTTPSource.Statistics(), sleep: record
+      counting: RequestStatistics(), sleep: record
     ) { attempt in
       guard attempt > retryAfter.count else {
         throw RetryPolicy.RetryableFailure(
@@ -68,7 +68,7 @@ import Testing
   }
 
   @Test func stopsAtOnceOnAnyOtherError() async {
-    let statistics = HTTPSource.Statistics()
+    let statistics = RequestStatistics()
     var attempts: [Int] = []
     var sleeps: [Double] = []
     func record(_ seconds: Double) { sleeps.append(seconds) }

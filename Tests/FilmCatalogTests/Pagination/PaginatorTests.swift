@@ -1,7 +1,6 @@
-import Dispatch
-import FilmCatalog
-import Synchronization
 import Testing
+
+@testable import FilmCatalog
 
 @Suite(.serialized) struct PaginatorTests {
   @Test func hundredConcurrentLoadsCauseOneRequest() async throws {
@@ -302,107 +301,8 @@ import Testing
   }
 }
 
-// MARK: - Test doubles
-
-/// A source that records every request and serves pages from a table.
-///
-/// A page can fail with an error, and a gated page is held until ``release(_:)``.
-private actor RecordingSource: FilmSource {
-  private(set) var requests: [Int] = []
-  private(set) var queries: [String] = []
-  private let content: @Sendable (Int) -> [Film]
-  private let failures: [Int: any Error]
-  private let delay: Duration
-  private var gated: Set<Int>
-  private var waiting: [Int: [CheckedContinuation<Void, Never>]] = [:]
-
-  /// Serves `pages[0]` as page 1 and so on; every later page is empty.
-  init(
-    pages: [[Film]], failing failures: [Int: any Error] = [:], gated: Set<Int> = [],
-    delay: Duration = .zero
-  ) {
-    self.init(
-      everyPage: { pages.indices.contains($0 - 1) ? pages[$0 - 1] : [] },
-      failing: failures, gated: gated, delay: delay)
-  }
-
-  init(
-    everyPage content: @escaping @Sendable (Int) -> [Film],
-    failing failures: [Int: any Error] = [:], gated: Set<Int> = [], delay: Duration = .zero
-  ) {
-    self.content = content
-    self.failures = failures
-    self.gated = gated
-    self.delay = delay
-  }
-
-  func search(_ query: String, page: Int) async throws -> [Film] {
-    requests.append(page)
-    queries.append(query)
-    if gated.contains(page) {
-      await withCheckedContinuation { waiting[page, default: []].append($0) }
-    }
-    if delay > .zero { try await Task.sleep(for: delay) }
-    if let failure = failures[page] { throw failure }
-    return content(page)
-  }
-
-  /// Lets the requests for `page` go on, now and from now on.
-  func release(_ page: Int) {
-    gated.remove(page)
-    for continuation in waiting.removeValue(forKey: page) ?? [] { continuation.resume() }
-  }
-}
-
 private struct SourceFailure: Error, Equatable {
   let page: Int
-}
-
-private actor Counter {
-  private(set) var value = 0
-
-  func increment() { value += 1 }
-}
-
-/// Cancels loading from a Dispatch thread, which runs even while a caller that
-/// never suspends keeps every thread of the concurrency pool busy.
-private final class Watchdog: Sendable {
-  private let state = Mutex(State.armed)
-
-  private enum State {
-    case armed
-    case disarmed
-    case fired
-  }
-
-  init(seconds: Double, onTimeout: @escaping @Sendable () -> Void) {
-    DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [self] in
-      let fire = state.withLock { state in
-        guard case .armed = state else { return false }
-        state = .fired
-        return true
-      }
-      if fire { onTimeout() }
-    }
-  }
-
-  /// Stops the watchdog.
-  /// - Returns: Whether it had already fired.
-  func disarm() -> Bool {
-    state.withLock { state in
-      if case .fired = state { return true }
-      state = .disarmed
-      return false
-    }
-  }
-}
-
-private func loadAll(_ paginator: Paginator) async -> Result<[Film], any Error> {
-  do {
-    return .success(try await paginator.loadAll())
-  } catch {
-    return .failure(error)
-  }
 }
 
 private func film(_ id: String, _ title: String) -> Film {
@@ -412,6 +312,20 @@ private func film(_ id: String, _ title: String) -> Film {
 /// Twenty films with ids unique to `page`.
 private func films(onPage page: Int) -> [Film] {
   (1...20).map { Film(id: "p\(page)-\($0)", title: "Page \(page) film \($0)") }
+}
+
+private actor Counter {
+  private(set) var value = 0
+
+  func increment() { value += 1 }
+}
+
+private func loadAll(_ paginator: Paginator) async -> Result<[Film], any Error> {
+  do {
+    return .success(try await paginator.loadAll())
+  } catch {
+    return .failure(error)
+  }
 }
 
 /// Polls `condition` until it holds or `timeout` passes, recording an issue on timeout.

@@ -1,6 +1,7 @@
-import FilmCatalog
 import Synchronization
 import Testing
+
+@testable import FilmCatalog
 
 /// `loadAll()` with several pages in flight.
 @Suite struct PaginatorWindowTests {

@@ -1,5 +1,6 @@
-import FilmCatalog
 import Testing
+
+@testable import FilmCatalog
 
 @Suite struct CatalogSourceTests {
   @Test func defaultPageSizeIsTwenty() {

@@ -38,7 +38,7 @@ import Testing
   @Test func aKeyGoesInTheQueryAndIsMaskedWhenShown() throws {
     let client = try client(credentials: .apiKey("k-SECRET"))
     #expect(try url(client, query: "x", page: 1).hasSuffix("&language=en-US&api_key=k-SECRET"))
-    let shown = client.searchDescription("x")
+    let shown = client.maskedSearchURL("x")
     #expect(
       shown
         == "https://api.themoviedb.org/3/search/movie?query=x&include_adult=false&language=en-US&api_key=***"

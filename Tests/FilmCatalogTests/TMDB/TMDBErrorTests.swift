@@ -14,8 +14,6 @@ import Testing
       error.description
         == "details of film 99: GET \(url): HTTP 404: The resource you requested could not be found. (TMDB status_code 34)"
     )
-    #expect(error.status == 404)
-    #expect(!error.isTransient)
   }
 
   @Test func countsAttemptsAndNamesSearchPagesAndTheGenreList() {
@@ -25,12 +23,18 @@ import Testing
     #expect(
       limited.description
         == "search page 7: GET u: HTTP 429 (after 4 attempts): Slow down. (TMDB status_code 25)")
-    #expect(limited.isTransient)
     let network = TMDBError(
       stage: .genreList, url: "u", reason: .http(.network("connection refused")), attempts: 2)
     #expect(network.description == "genre list: GET u: connection refused (after 2 attempts)")
-    #expect(network.isTransient)
-    #expect(network.status == nil)
+  }
+
+  @Test func aBodyThatIsNotTMDBsShapeSaysWhatIsWrongAndHowItStarts() {
+    let error = TMDBError(
+      stage: .genreList, url: "u",
+      reason: .notTMDBJSON(#"missing field "genres""#, body: #"{"genre": []}"#))
+    #expect(
+      error.description
+        == #"genre list: GET u: not TMDB JSON: missing field "genres"; body starts: {"genre": []}"#)
   }
 
   @Test func readsTMDBsErrorBodyAndNothingElse() {

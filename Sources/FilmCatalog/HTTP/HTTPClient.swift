@@ -1,0 +1,90 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Sends the GET requests of a pull and decides what each failure is.
+///
+/// It holds one ``HTTPTransport`` (so connections are kept alive), the ``RetryPolicy`` and the
+/// ``RequestStatistics``. Every way a request can fail (a network error, a timeout, a body
+/// over the limit, an error status and its `Retry-After`) becomes a ``RequestFailure`` here,
+/// and only here; ``HTTPSource`` and ``TMDBClient`` wrap it in their own error, with their
+/// own context.
+public struct HTTPClient: Sendable {
+  /// The default of `--timeout`, in seconds.
+  public static let defaultTimeout: Double = 30
+  /// The default of `--max-response-bytes`.
+  public static let defaultMaximumResponseBytes = 32 * 1024 * 1024
+
+  let timeout: Double
+  let maximumResponseBytes: Int
+  let retryPolicy: RetryPolicy
+  let statistics = RequestStatistics()
+  private let transport: HTTPTransport
+
+  init(timeout: Double, maximumResponseBytes: Int, retryPolicy: RetryPolicy) {
+    self.timeout = timeout
+    self.maximumResponseBytes = maximumResponseBytes
+    self.retryPolicy = retryPolicy
+    transport = HTTPTransport(timeout: timeout)
+  }
+
+  /// Ends the connection pool; call when the pull is over.
+  func close() { transport.close() }
+
+  /// An attempt that failed, for a source to turn into its own error.
+  struct FailedAttempt: Equatable, Sendable {
+    let failure: RequestFailure
+    /// The attempt's number, from 1, which is how many times the request was tried.
+    let attempt: Int
+    /// The body of an answer with an error status (empty for other failures), for a source
+    /// whose errors have a shape of their own, such as TMDB's `status_code`.
+    var errorBody: [UInt8] = []
+  }
+
+  /// The 2xx answer to a request.
+  struct Answer: Sendable {
+    let body: [UInt8]
+    /// How many times the request was tried.
+    let attempts: Int
+  }
+
+  /// Sends `request` until it is answered with a 2xx status, retrying transient failures
+  /// (honouring `Retry-After`) under the retry policy and counting every attempt.
+  /// - Parameters:
+  ///   - beforeEachAttempt: Runs before each attempt is sent.
+  ///   - error: The error to throw for a failed attempt: where a source adds its context.
+  /// - Throws: What `error` makes of the last failed attempt, or `CancellationError`.
+  func get(
+    _ request: URLRequest, beforeEachAttempt: () -> Void = {},
+    error: (FailedAttempt) -> any Error
+  ) async throws -> Answer {
+    try await retryPolicy.run(counting: statistics) { attempt in
+      beforeEachAttempt()
+      let response: HTTPTransport.Response
+      do {
+        response = try await transport.send(request, limit: maximumResponseBytes)
+      } catch let failure as HTTPTransport.Failure {
+        let failed = FailedAttempt(
+          failure: RequestFailure(failure, timeout: timeout), attempt: attempt)
+        throw Self.thrown(failed, retryAfter: nil, error: error)
+      }
+      if let failure = RequestFailure(answer: response) {
+        let failed = FailedAttempt(failure: failure, attempt: attempt, errorBody: response.body)
+        throw Self.thrown(failed, retryAfter: response.retryAfter, error: error)
+      }
+      return Answer(body: response.body, attempts: attempt)
+    }
+  }
+
+  /// The source's error for `failed`, marked for another attempt when the failure is transient.
+  /// - Parameter retryAfter: The answer's `Retry-After` header, if any.
+  static func thrown(
+    _ failed: FailedAttempt, retryAfter: String?, error: (FailedAttempt) -> any Error
+  ) -> any Error {
+    let made = error(failed)
+    guard failed.failure.isTransient else { return made }
+    return RetryPolicy.RetryableFailure(error: made, retryAfter: RetryPolicy.retryAfter(retryAfter))
+  }
+}
