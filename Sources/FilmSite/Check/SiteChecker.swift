@@ -197,7 +197,7 @@ public struct SiteChecker: Sendable {
   private func readManifest(files: Set<String>) throws -> OutputManifest? {
     guard files.contains(OutputManifest.fileName) else { return nil }
     let bytes = try contents(of: OutputManifest.fileName)
-    return OutputManifest(bytes: Data(bytes))
+    return OutputManifest(bytes: bytes)
   }
 
   /// The bytes of a file of the site, read with one `open` and as few `read`s as it takes.

@@ -107,7 +107,7 @@ public struct SiteBuilder: Sendable {
     let filmCounts = FilmCounts(
       films: films.count, duplicatesDropped: pull.duplicatesDropped, pageCap: pull.pageCap)
     let fingerprint: ContentHash
-    var upToDate: (files: Int, pageCounts: SitePageCounts?, filmCounts: FilmCounts?)?
+    var upToDate: UpToDateSite?
     if let catalogFingerprint {
       fingerprint = catalogFingerprint
     } else {
