@@ -38,7 +38,7 @@ public struct SiteChecker: Sendable {
   ///   missing folder or home page is a fault, not an error.
   /// - Throws: ``SiteCheckError`` when a file or folder of the site cannot be read.
   public func check() throws -> SiteCheckReport {
-    switch folder.kind {
+    switch folder.kind() {
     case nil: return SiteCheckReport(faults: [.noSuchFolder(folder.directory)])
     case .folder: break
     case .some: return SiteCheckReport(faults: [.notAFolder(folder.directory)])

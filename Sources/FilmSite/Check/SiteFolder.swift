@@ -6,8 +6,10 @@ struct SiteFolder: Sendable {
   /// The output folder, as the user named it.
   let directory: String
 
-  /// What `directory` is, as the check's first faults tell: nothing, or not a folder.
-  var kind: FileKind? { (try? FileSystem.status(of: directory, followingLink: true))?.kind }
+  /// What `directory` is (following a link); `nil` when nothing is there.
+  func kind() -> FileKind? {
+    (try? FileSystem.status(of: directory, followingLink: true))?.kind
+  }
 
   /// Every regular file below the folder, relative to it, sorted. Symbolic
   /// links to files count as files; links to folders are not followed, and

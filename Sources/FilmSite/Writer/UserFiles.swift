@@ -45,6 +45,7 @@ struct UserFiles {
       Result { () throws(FileSystemError) -> [DirectoryEntry] in
         do throws(FileSystemError) {
           return try FileSystem.entries(of: folder.isEmpty ? root : root + "/" + folder)
+            .sorted { $0.name < $1.name }
         } catch  where error.isNoFolderThere {
           // Removed or replaced since the last build: nothing of FilmSite's to look into.
           return []
@@ -53,7 +54,7 @@ struct UserFiles {
     }
     for (folder, listing) in zip(folders, listings) {
       let entries = try WriterError.reporting { try listing.get() }
-      for entry in entries.sorted(by: { $0.name < $1.name }) {
+      for entry in entries {
         let path = folder.isEmpty ? entry.name : folder + "/" + entry.name
         if path == OutputManifest.fileName || current.owned.contains(path) { continue }
         if entry.kind == .folder, ownedFolders.contains(path) { continue }
