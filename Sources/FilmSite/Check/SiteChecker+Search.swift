@@ -16,7 +16,8 @@ extension SiteChecker {
       return ([.unreadableSearchIndex(reason: "no such file, but the site has a search page")], [])
     }
     guard
-      let manifest = try? JSONSerialization.jsonObject(with: Data(contents(of: manifestPath)))
+      let manifest = try? JSONSerialization.jsonObject(
+        with: Data(folder.contents(of: manifestPath)))
         as? [String: Any],
       let chunks = manifest["chunks"] as? [[String: Any]]
     else {
@@ -50,7 +51,7 @@ extension SiteChecker {
       faults += chunk.faults
       listed.formUnion(chunk.pages)
     }
-    for path in files.sorted() where Self.isDetailPage(path) && !listed.contains(path) {
+    for path in files.sorted() where SitePaths.isDetailPage(path) && !listed.contains(path) {
       faults.append(.notInSearchIndex(page: path))
     }
     let indexFiles = reachable.contains(searchPage) ? Set(chunkPaths + [manifestPath]) : []
@@ -62,7 +63,7 @@ extension SiteChecker {
     _ path: String, files: Set<String>
   ) throws -> (pages: [String], faults: [SiteCheckReport.Fault]) {
     guard
-      let films = try? JSONSerialization.jsonObject(with: Data(contents(of: path))) as? [Any]
+      let films = try? JSONSerialization.jsonObject(with: Data(folder.contents(of: path))) as? [Any]
     else { return ([], [.badSearchChunk(path: path, reason: "not a JSON array of films")]) }
     var pages: [String] = []
     var faults: [SiteCheckReport.Fault] = []
@@ -75,7 +76,7 @@ extension SiteChecker {
         continue
       }
       let page = url + "index.html"
-      if url.hasSuffix("/"), Self.isDetailPage(page), files.contains(page) {
+      if url.hasSuffix("/"), SitePaths.isDetailPage(page), files.contains(page) {
         pages.append(page)
       } else {
         faults.append(.brokenSearchEntry(chunk: path, url: url))

@@ -9,7 +9,7 @@ extension SiteChecker {
     guard files.contains("robots.txt") else {
       return [.unreadableSitemap(reason: "there is no robots.txt to name it and the base URL")]
     }
-    let robots = String(decoding: try contents(of: "robots.txt"), as: UTF8.self)
+    let robots = String(decoding: try folder.contents(of: "robots.txt"), as: UTF8.self)
     let sitemapLine = robots.split(separator: "\n").first { $0.hasPrefix("Sitemap: ") }
     guard let line = sitemapLine, line.hasSuffix("/" + Sitemap.fileName) else {
       return [
@@ -20,7 +20,7 @@ extension SiteChecker {
 
     var faults: [SiteCheckReport.Fault] = []
     var listed: [(file: String, url: String)] = []
-    let top = String(decoding: try contents(of: Sitemap.fileName), as: UTF8.self)
+    let top = String(decoding: try folder.contents(of: Sitemap.fileName), as: UTF8.self)
     var urlSets = [(Sitemap.fileName, top)]
     if top.contains("<sitemapindex") {
       urlSets = []
@@ -30,7 +30,7 @@ extension SiteChecker {
           faults.append(.brokenSitemapEntry(file: Sitemap.fileName, url: url))
           continue
         }
-        urlSets.append((path, String(decoding: try contents(of: path), as: UTF8.self)))
+        urlSets.append((path, String(decoding: try folder.contents(of: path), as: UTF8.self)))
       }
     }
     for (file, text) in urlSets {
@@ -43,7 +43,7 @@ extension SiteChecker {
     var inSitemap: Set<String> = []
     for (file, url) in listed {
       let path = url.hasPrefix(base) ? String(url.dropFirst(base.count)) : "/"
-      let page = path.isEmpty ? Self.homePage : path + "index.html"
+      let page = path.isEmpty ? SitePaths.homePage : path + "index.html"
       if (path.isEmpty || path.hasSuffix("/")) && !path.hasPrefix("/") && files.contains(page) {
         inSitemap.insert(page)
       } else {

@@ -97,7 +97,7 @@ extension OutputManifest {
   /// The file lines of the manifest `data` (after `header`) in parts that
   /// end at line ends, about `count` of them (by default, some for each
   /// core), so that each core can read a share of the lines.
-  private static func parts(of data: Data, after header: Header, count: Int? = nil)
+  private static func parts(of data: [UInt8], after header: Header, count: Int? = nil)
     -> [Range<Int>]
   {
     data.withUnsafeBytes { bytes in
@@ -143,11 +143,11 @@ extension OutputManifest {
   /// Reads a manifest, keeping only paths that stay inside the folder, so
   /// that an edited manifest can never make FilmSite delete outside it.
   init?(text: String) {
-    self.init(bytes: Data(text.utf8))
+    self.init(bytes: Array(text.utf8))
   }
 
   /// Reads the manifest `data`, as ``init(text:)`` does.
-  init?(bytes data: Data) {
+  init?(bytes data: [UInt8]) {
     guard let header = data.withUnsafeBytes({ Self.header(of: $0) }) else { return nil }
     let parts = Self.parts(of: data, after: header)
     if header.isVersion1 {
@@ -165,8 +165,7 @@ extension OutputManifest {
       self.init(paths: lines.filter(Self.isSafeRelativePath))
       return
     }
-    // Lines are read on every core (a rebuild that changes nothing spends a
-    // good part of its time here); they are taken in order below.
+    // Lines are read on every core; they are taken in order below.
     let read = parts.parallelMap { part in
       data.withUnsafeBytes { bytes in
         var read: [(path: String, entry: Entry)] = []
@@ -202,7 +201,7 @@ extension OutputManifest {
   /// on every core, without keeping the entries as ``init(bytes:)`` does.
   /// - Parameter partCount: How many parts the lines are read in (tests set it).
   static func countOfFilesAsWritten(
-    in data: Data, header: Header, partCount: Int? = nil,
+    in data: [UInt8], header: Header, partCount: Int? = nil,
     _ isAsWritten: @Sendable (UnsafePointer<CChar>, Entry) -> Bool
   ) -> Int? {
     guard !header.isVersion1 else { return nil }

@@ -11,7 +11,7 @@ import Foundation
 /// fingerprint of everything the build depended on (``BuildFingerprint``),
 /// so a build with the same inputs can stop before rendering anything.
 ///
-/// Version 1 manifests (paths only) are still read: their files count as
+/// A version 1 manifest (paths only) is read too: its files count as
 /// FilmSite's, and are compared byte by byte.
 struct OutputManifest: Equatable {
   static let fileName = ".filmsite-manifest"
@@ -28,50 +28,27 @@ struct OutputManifest: Equatable {
     var size: Int
     /// The modification time.
     var modified: Timestamp
-  }
 
-  /// A file's modification time as `stat` gives it: seconds since 1970 (negative
-  /// before) and nanoseconds, written `seconds.nanoseconds`.
-  struct Timestamp: Equatable {
-    var seconds: Int
-    var nanoseconds: Int
-
-    /// Reads `seconds.nanoseconds`.
-    init?(_ text: Substring) {
-      self.init(bytes: text.utf8[...])
+    init(hash: ContentHash, size: Int, modified: Timestamp) {
+      self.hash = hash
+      self.size = size
+      self.modified = modified
     }
 
-    /// Reads `seconds.nanoseconds` from its UTF-8: there is one per file of the site.
-    init?<Bytes: Collection<UInt8>>(bytes: Bytes) where Bytes.SubSequence == Bytes {
-      var bytes = bytes
-      let negative = bytes.first == UInt8(ascii: "-")
-      if negative { bytes = bytes.dropFirst() }
-      guard let point = bytes.firstIndex(of: UInt8(ascii: ".")),
-        let seconds = Self.number(bytes[..<point], maximumDigits: 18),
-        let nanoseconds = Self.number(bytes[bytes.index(after: point)...], maximumDigits: 9)
-      else { return nil }
-      self.seconds = negative ? -seconds : seconds
-      self.nanoseconds = nanoseconds
+    /// The entry of a file with bytes of `hash` whose status is `status`.
+    init(hash: ContentHash, status: FileStatus) {
+      self.init(hash: hash, size: status.size, modified: status.modified)
     }
 
-    init(seconds: Int, nanoseconds: Int) {
-      self.seconds = seconds
-      self.nanoseconds = nanoseconds
-    }
-
-    /// A run of 1 to `maximumDigits` decimal digits, which then cannot overflow.
-    static func number<Digits: Collection<UInt8>>(
-      _ digits: Digits, maximumDigits: Int
-    ) -> Int? {
-      guard (1...maximumDigits).contains(digits.count) else { return nil }
-      var value = 0
-      for byte in digits {
-        guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-        value = value * 10 + Int(byte - UInt8(ascii: "0"))
-      }
-      return value
+    /// Whether `status` is that of the file as FilmSite wrote it: a regular
+    /// file of the same size and modification time.
+    func describes(_ status: FileStatus) -> Bool {
+      status.kind == .file && status.size == size && status.modified == modified
     }
   }
+
+  /// A file's modification time, written `seconds.nanoseconds`.
+  typealias Timestamp = FileTime
 
   /// Paths relative to the output folder, sorted, each once.
   let paths: [String]
@@ -131,8 +108,8 @@ struct OutputManifest: Equatable {
   }
 
   /// Whether `prefix`, the start of a file, is the start of a manifest.
-  static func startsAManifest(_ prefix: Data) -> Bool {
-    let firstLine = prefix.split(separator: UInt8(ascii: "\n"), maxSplits: 1).first ?? prefix
+  static func startsAManifest(_ prefix: [UInt8]) -> Bool {
+    let firstLine = prefix.split(separator: UInt8(ascii: "\n"), maxSplits: 1).first ?? prefix[...]
     let text = String(decoding: firstLine, as: UTF8.self)
     return text == header || text == headerV1
   }
@@ -142,9 +119,8 @@ struct OutputManifest: Equatable {
   var text: String { String(decoding: bytes, as: UTF8.self) }
 
   /// ``text`` as UTF-8. A large site's manifest has a line for each of its
-  /// 100,000 files or more, and a string for each number of each line made
-  /// writing it a noticeable serial step at the end of a build: those lines
-  /// are written byte by byte.
+  /// files, written at the end of its build: those lines are written byte
+  /// by byte, on every core, with no string made for each number.
   var bytes: [UInt8] {
     // The few header lines are made as text; only the files' lines are written byte by byte.
     var header = Self.header + "\n"
@@ -244,5 +220,37 @@ struct OutputManifest: Equatable {
         !component.isEmpty && !component.elementsEqual(".".utf8)
           && !component.elementsEqual("..".utf8) && !component.contains(where: isForbiddenInPath)
       }
+  }
+}
+
+extension FileTime {
+  /// Reads `seconds.nanoseconds`, as a manifest writes a file's time.
+  init?(_ text: Substring) {
+    self.init(bytes: text.utf8[...])
+  }
+
+  /// Reads `seconds.nanoseconds` from its UTF-8: there is one per file of the site.
+  init?<Bytes: Collection<UInt8>>(bytes: Bytes) where Bytes.SubSequence == Bytes {
+    var bytes = bytes
+    let negative = bytes.first == UInt8(ascii: "-")
+    if negative { bytes = bytes.dropFirst() }
+    guard let point = bytes.firstIndex(of: UInt8(ascii: ".")),
+      let seconds = Self.number(bytes[..<point], maximumDigits: 18),
+      let nanoseconds = Self.number(bytes[bytes.index(after: point)...], maximumDigits: 9)
+    else { return nil }
+    self.init(seconds: negative ? -seconds : seconds, nanoseconds: nanoseconds)
+  }
+
+  /// A run of 1 to `maximumDigits` decimal digits, which then cannot overflow.
+  static func number<Digits: Collection<UInt8>>(
+    _ digits: Digits, maximumDigits: Int
+  ) -> Int? {
+    guard (1...maximumDigits).contains(digits.count) else { return nil }
+    var value = 0
+    for byte in digits {
+      guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+      value = value * 10 + Int(byte - UInt8(ascii: "0"))
+    }
+    return value
   }
 }

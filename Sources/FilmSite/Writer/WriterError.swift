@@ -29,3 +29,20 @@ public enum WriterError: Error, Equatable, Sendable, CustomStringConvertible {
     }
   }
 }
+
+extension WriterError {
+  /// A file-system failure as the writer reports it: the path, what it
+  /// could not do, and the system's reason.
+  init(_ error: FileSystemError) {
+    self = .io(path: error.path, operation: error.operation, message: error.message)
+  }
+
+  /// What `body` returns; a ``FileSystemError`` it throws as a ``WriterError``.
+  static func reporting<Result>(_ body: () throws -> Result) throws -> Result {
+    do {
+      return try body()
+    } catch let error as FileSystemError {
+      throw WriterError(error)
+    }
+  }
+}

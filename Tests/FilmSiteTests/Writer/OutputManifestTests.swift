@@ -146,7 +146,7 @@ import Testing
 
   @Test func everyFileIsCheckedOnceWhenEveryLineIsFilmSites() throws {
     let (text, paths) = Self.largeManifest(files: 5_000)
-    let data = Data(text.utf8)
+    let data = Array(text.utf8)
     let header = try #require(data.withUnsafeBytes { OutputManifest.header(of: $0) })
     #expect(header.fingerprint == ContentHash(value: 7))
     #expect(header.pageCounts == SitePageCounts(indexPages: 3, browsePages: 4, hasSiteFiles: false))
@@ -162,19 +162,19 @@ import Testing
 
   @Test func oneFileNotAsWrittenOrOneForeignLineMeansNotUpToDate() throws {
     let (text, _) = Self.largeManifest(files: 5_000)
-    let data = Data(text.utf8)
+    let data = Array(text.utf8)
     let header = try #require(data.withUnsafeBytes { OutputManifest.header(of: $0) })
     #expect(
       OutputManifest.countOfFilesAsWritten(in: data, header: header) { path, _ in
         String(cString: path) != "films/4321-é/index.html"
       } == nil)
     for line in ["../escape.html\t000000000000002a\t1\t1.0", "edited.html\tnothex\t1\t1.0"] {
-      let edited = Data((text + line + "\n").utf8)
+      let edited = Array((text + line + "\n").utf8)
       #expect(
         OutputManifest.countOfFilesAsWritten(in: edited, header: header) { _, _ in true } == nil,
         "\(line)")
     }
-    let version1 = Data(
+    let version1 = Array(
       "# filmsite manifest v1: the files FilmSite wrote here. Do not edit.\na.html\n".utf8)
     let oldHeader = try #require(version1.withUnsafeBytes { OutputManifest.header(of: $0) })
     #expect(
@@ -185,7 +185,7 @@ import Testing
   /// order, its lines read in `parts` parts (by default, as a build does).
   private func checkedCount(of paths: [String], parts: Int? = nil) throws -> Int? {
     let lines = paths.map { "\($0)\t000000000000002a\t1\t1.5\n" }.joined()
-    let data = Data(
+    let data = Array(
       ("# filmsite manifest v2: the files FilmSite wrote here. Do not edit.\n" + lines).utf8)
     let header = try #require(data.withUnsafeBytes { OutputManifest.header(of: $0) })
     return OutputManifest.countOfFilesAsWritten(in: data, header: header, partCount: parts) {
@@ -229,7 +229,7 @@ import Testing
     var bytes = Array(
       "# filmsite manifest v1: the files FilmSite wrote here. Do not edit.\na.html\n".utf8)
     bytes += [0x62, 0xFF, 0x2E, 0x68, 0x0A]  // "b\xFF.h"
-    let read = try #require(OutputManifest(bytes: Data(bytes)))
+    let read = try #require(OutputManifest(bytes: bytes))
     #expect(read.paths == ["a.html"])
   }
 }

@@ -18,13 +18,6 @@ import Testing
     FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
   }
 
-  @Test(arguments: [
-    "index.html", "films/1-a/index.html", "a/b", "genres/drama/page/2/index.html", "é/ü.html",
-  ])
-  func aPathsFolderIsWhatFoundationGives(path: String) {
-    #expect(SiteWriter.parent(of: path) == (path as NSString).deletingLastPathComponent)
-  }
-
   /// A file's own folder is made by its file's task; a folder that is also
   /// another's parent, or that several files share, must still be there.
   @Test func foldersSharedOrNestedInOneBatchAreAllMade() throws {
@@ -158,6 +151,20 @@ import Testing
     }
   }
 
+  /// The folder the output folder sits in is made when missing; when it
+  /// cannot be, the error names it and the system's reason.
+  @Test func aFolderThatCannotBeMadeNamesItsPathAndTheReason() throws {
+    try Fixtures.withTemporaryDirectory { root in
+      try SiteWriter(directory: root + "/new/parent/Output").write(site)
+      #expect(read(root + "/new/parent/Output/index.html") == "home")
+      try "x".write(toFile: root + "/file", atomically: true, encoding: .utf8)
+      #expect(
+        throws: WriterError.io(
+          path: root + "/file", operation: "create the folder", message: "File exists")
+      ) { try SiteWriter(directory: root + "/file/Output").write(site) }
+    }
+  }
+
   @Test func ownershipIsCheckedFromTheManifestsFirstLine() throws {
     try Fixtures.withTemporaryDirectory { root in
       let output = root + "/Output"
@@ -167,7 +174,7 @@ import Testing
 
       let manifest = output + "/" + OutputManifest.fileName
       try "not a manifest\n".write(toFile: manifest, atomically: true, encoding: .utf8)
-      let target = SiteWriter(directory: output).target
+      let target = SiteWriter(directory: output).folder.path
       #expect(
         throws: WriterError.io(
           path: target + "/" + OutputManifest.fileName, operation: "read the manifest",
@@ -234,7 +241,7 @@ import Testing
           directory: output, reason: "another build is writing it now; wait for it to finish")
       ) { _ = try SiteWriter(directory: output).begin() }
       // The refused build must not have touched the first one's staging folder.
-      #expect(read(writer.stagingDirectory + "/index.html") == "first")
+      #expect(read(writer.folder.stagingPath + "/index.html") == "first")
       writer.abandon(first)
 
       let second = try SiteWriter(directory: output).begin()
@@ -320,7 +327,7 @@ import Testing
       #expect(read(output + "/films") == "mine")
       #expect(read(output + "/index.html") == "home")
       #expect(
-        !FileManager.default.fileExists(atPath: SiteWriter(directory: output).stagingDirectory))
+        !FileManager.default.fileExists(atPath: SiteWriter(directory: output).folder.stagingPath))
     }
   }
 
@@ -340,7 +347,7 @@ import Testing
       #expect(read(output + "/index.html") == "home")
       #expect(!FileManager.default.fileExists(atPath: output + "/caf\u{E9}.html"))
       #expect(
-        !FileManager.default.fileExists(atPath: SiteWriter(directory: output).stagingDirectory))
+        !FileManager.default.fileExists(atPath: SiteWriter(directory: output).folder.stagingPath))
     }
   }
 
@@ -362,7 +369,7 @@ import Testing
       }
       writer.abandon(publication)
       #expect(read(output + "/index.html") == "home")
-      #expect(!FileManager.default.fileExists(atPath: writer.stagingDirectory))
+      #expect(!FileManager.default.fileExists(atPath: writer.folder.stagingPath))
     }
   }
 
@@ -372,11 +379,11 @@ import Testing
       let writer = SiteWriter(directory: output)
       try writer.write(site)
       try FileManager.default.createDirectory(
-        atPath: writer.stagingDirectory + "/films", withIntermediateDirectories: true)
+        atPath: writer.folder.stagingPath + "/films", withIntermediateDirectories: true)
       try "half".write(
-        toFile: writer.stagingDirectory + "/index.html", atomically: true, encoding: .utf8)
+        toFile: writer.folder.stagingPath + "/index.html", atomically: true, encoding: .utf8)
       try writer.write(site)
-      #expect(!FileManager.default.fileExists(atPath: writer.stagingDirectory))
+      #expect(!FileManager.default.fileExists(atPath: writer.folder.stagingPath))
       #expect(read(output + "/index.html") == "home")
     }
   }
@@ -387,10 +394,10 @@ import Testing
       let writer = SiteWriter(directory: output)
       try writer.write(site)
       // A two-rename swap stopped between its renames leaves no output folder.
-      try FileManager.default.moveItem(atPath: output, toPath: writer.previousDirectory)
-      try writer.recoverInterruptedPublish()
+      try FileManager.default.moveItem(atPath: output, toPath: writer.folder.previousPath)
+      try writer.folder.recoverInterruptedPublish()
       #expect(read(output + "/films/2-b/index.html") == "b")
-      #expect(!FileManager.default.fileExists(atPath: writer.previousDirectory))
+      #expect(!FileManager.default.fileExists(atPath: writer.folder.previousPath))
     }
   }
 

@@ -1,0 +1,61 @@
+import FilmSiteSupport
+
+/// The site now in the output folder, as its manifest lists it: which files
+/// are FilmSite's, and how FilmSite left each one.
+///
+/// A file is unchanged when the manifest lists the same hash and size for
+/// it and the file on disk still has the size and modification time the
+/// manifest records: one `stat`, without reading it.
+struct CurrentSite: Sendable {
+  let folder: OutputFolder
+  let manifest: OutputManifest
+  /// The manifest's paths: every one is FilmSite's.
+  let owned: Set<String>
+  /// The manifest's entries by path (none for a version 1 manifest).
+  let entries: [String: OutputManifest.Entry]
+
+  init(folder: OutputFolder, manifest: OutputManifest) {
+    self.folder = folder
+    self.manifest = manifest
+    owned = Set(manifest.paths)
+    entries = manifest.entriesByPath()
+  }
+
+  /// The manifest entry of `file` when the current site already has it with
+  /// the same bytes; `nil` when it must be written.
+  func unchangedEntry(for file: OutputFile) -> OutputManifest.Entry? {
+    if let entry = entries[file.path] {
+      // The previous build wrote these bytes, and the file is as it left it.
+      let same =
+        entry.hash == file.hash && entry.size == file.bytes.count
+        && isAsWritten(file.path, entry)
+      return same ? entry : nil
+    }
+    // A version 1 manifest knows no hashes: compare the bytes.
+    let path = folder.path + "/" + file.path
+    guard owned.contains(file.path), let found = try? FileSystem.status(of: path),
+      found.kind == .file, (try? FileSystem.contents(of: path)) == file.bytes
+    else { return nil }
+    return OutputManifest.Entry(hash: file.hash, status: found)
+  }
+
+  /// Whether the file at `path`, relative to the folder, is still as the
+  /// manifest's `entry` says FilmSite wrote it.
+  func isAsWritten(_ path: String, _ entry: OutputManifest.Entry) -> Bool {
+    guard let found = try? FileSystem.status(of: folder.path + "/" + path) else { return false }
+    return entry.describes(found)
+  }
+
+  /// How many of the site's files the next site, listed by `next`, leaves
+  /// out and that are still there to be removed.
+  func countOfFilesRemoved(by next: OutputManifest) -> Int {
+    var count = 0
+    var other = next.paths.startIndex
+    for path in manifest.paths {
+      while other < next.paths.endIndex, next.paths[other] < path { other += 1 }
+      let kept = other < next.paths.endIndex && next.paths[other] == path
+      if !kept, FileSystem.exists(folder.path + "/" + path) { count += 1 }
+    }
+    return count
+  }
+}
