@@ -1,3 +1,5 @@
+import FilmSiteSupport
+
 /// Renders CommonMark to HTML with libcmark (``CommonMark``), always in
 /// cmark's safe mode.
 ///
@@ -55,6 +57,26 @@ struct MarkdownRenderer: Sendable {
     -> Result
   {
     markdown.withUnsafeBufferPointer { html(fromUTF8: $0, body) }
+  }
+
+  /// The HTML (UTF-8) a page shows for `source`, Markdown as UTF-8: cmark's,
+  /// with images finished (``ImageAttributes``), valid UTF-8, and without the
+  /// characters HTML forbids.
+  func pageHTML(from source: [UInt8]) -> [UInt8] {
+    // From cmark's buffer to the page's bytes: images finished on the way,
+    // and the characters HTML forbids (which numeric references can make) dropped.
+    var html = self.html(from: source) { cmark in
+      var bytes: [UInt8] = []
+      ImageAttributes.apply(to: cmark, into: &bytes)
+      return bytes
+    }
+    // cmark writes some invalid numeric references (`&#xD800;`) as bytes that
+    // are not UTF-8; they become U+FFFD.
+    if !html.withUnsafeBufferPointer(UTF8Validation.isValid) {
+      html = Array(String(decoding: html, as: UTF8.self).utf8)
+    }
+    Escaping.removeForbiddenCharacters(from: &html)
+    return html
   }
 
   private func html<Result>(

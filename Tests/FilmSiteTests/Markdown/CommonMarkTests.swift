@@ -65,7 +65,7 @@ import Testing
         .compactMap(\.overview)
     }
     return [everything, "", "x", String(repeating: "word *em* [a](b) ", count: 20_000)]
-      + overviews + overviews.map(PageRenderer.overviewMarkdown)
+      + overviews + overviews.map(PageContexts.overviewMarkdown)
   }
 
   private func html(_ markdown: String, allocator: CommonMark.Allocator?) -> [UInt8] {
@@ -102,11 +102,13 @@ import Testing
     #expect(ThreadArena.heldBytes <= ThreadArena.chunkSize)
   }
 
-  @Test func theHTMLIsTheSameWithAndWithoutTheArena() throws {
+  @Test func pagesAreTheSameBytesWithAndWithoutTheArena() throws {
     let arena = MarkdownRenderer(options: [], memory: .threadArena)
     let system = MarkdownRenderer(options: [], memory: .system)
     for document in try Self.documents() {
-      #expect(arena.html(from: document) == system.html(from: document), "\(document.prefix(40))")
+      #expect(
+        arena.pageHTML(from: Array(document.utf8)) == system.pageHTML(from: Array(document.utf8)),
+        "\(document.prefix(40))")
     }
   }
 
