@@ -1,43 +1,44 @@
-import CCmark
+import FilmSiteSupport
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
-/// Renders CommonMark to HTML with libcmark, always in cmark's safe mode.
+/// Renders CommonMark to HTML with libcmark (``CommonMark``), always in
+/// cmark's safe mode.
 ///
 /// Safe mode replaces raw HTML with a comment and drops `javascript:`,
 /// `vbscript:`, `file:` and non-image `data:` link targets, so Markdown from
-/// untrusted data cannot put markup or scripts on a page. This is the only
-/// file that talks to cmark.
-public struct MarkdownRenderer: Sendable {
-  /// Rendering choices, mapped to cmark's options inside this file.
-  public struct Options: OptionSet, Sendable {
-    public let rawValue: Int
-    public init(rawValue: Int) { self.rawValue = rawValue }
+/// untrusted data cannot put markup or scripts on a page.
+struct MarkdownRenderer: Sendable {
+  /// Rendering choices, mapped to cmark's options by ``CommonMark``.
+  struct Options: OptionSet, Sendable {
+    let rawValue: Int
 
     /// Curly quotes, en and em dashes, and ellipses from straight punctuation.
-    public static let smartPunctuation = Options(rawValue: 1 << 0)
+    static let smartPunctuation = Options(rawValue: 1 << 0)
     /// Soft line breaks become `<br />`.
-    public static let hardBreaks = Options(rawValue: 1 << 1)
+    static let hardBreaks = Options(rawValue: 1 << 1)
   }
 
-  public let options: Options
+  /// Where cmark's memory comes from. Either way, cmark frees all it allocates.
+  enum Memory: Sendable {
+    /// This thread's ``ThreadArena``, taken back whole after each document.
+    case threadArena
+    /// The C library's `malloc` and `free`.
+    case system
+  }
+
+  let options: Options
+  let memory: Memory
 
   /// The version of the libcmark the program runs with (a shared library, so
   /// an upgrade can change the HTML without a new FilmSite).
-  public static var libraryVersion: String {
-    cmark_version_string().map { String(cString: $0) } ?? "unknown"
-  }
+  static var libraryVersion: String { CommonMark.version }
 
-  public init(options: Options = []) {
+  init(options: Options = [], memory: Memory = .threadArena) {
     self.options = options
+    self.memory = memory
   }
 
   /// Returns the HTML for `markdown`.
-  public func html(from markdown: String) -> String {
+  func html(from markdown: String) -> String {
     html(from: markdown) { String(decoding: $0, as: UTF8.self) }
   }
 
@@ -58,37 +59,38 @@ public struct MarkdownRenderer: Sendable {
     markdown.withUnsafeBufferPointer { html(fromUTF8: $0, body) }
   }
 
+  /// The HTML (UTF-8) a page shows for `source`, Markdown as UTF-8: cmark's,
+  /// with images finished (``ImageAttributes``), valid UTF-8, and without the
+  /// characters HTML forbids.
+  func pageHTML(from source: [UInt8]) -> [UInt8] {
+    // From cmark's buffer to the page's bytes: images finished on the way,
+    // and the characters HTML forbids (which numeric references can make) dropped.
+    var html = self.html(from: source) { cmark in
+      var bytes: [UInt8] = []
+      ImageAttributes.apply(to: cmark, into: &bytes)
+      return bytes
+    }
+    // cmark writes some invalid numeric references (`&#xD800;`) as bytes that
+    // are not UTF-8; they become U+FFFD.
+    if !html.withUnsafeBufferPointer(UTF8Validation.isValid) {
+      html = Array(String(decoding: html, as: UTF8.self).utf8)
+    }
+    Escaping.removeForbiddenCharacters(from: &html)
+    return html
+  }
+
   private func html<Result>(
     fromUTF8 bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Result
   ) -> Result {
-    var cmarkOptions = CMARK_OPT_DEFAULT  // Safe: CMARK_OPT_UNSAFE is never set.
-    if options.contains(.smartPunctuation) { cmarkOptions |= CMARK_OPT_SMART }
-    if options.contains(.hardBreaks) { cmarkOptions |= CMARK_OPT_HARDBREAKS }
-    return bytes.withMemoryRebound(to: CChar.self) { text in
-      // An empty document (whose buffer may have no address) is empty HTML.
-      guard let start = text.baseAddress, !text.isEmpty else {
-        return body(UnsafeBufferPointer(start: nil, count: 0))
-      }
-      // Everything cmark allocates for the document, the HTML included,
-      // comes from this thread's arena and goes back at once at the end.
-      var memory = cmark_mem(
-        calloc: ThreadArena.cmarkCalloc, realloc: ThreadArena.cmarkRealloc,
-        free: ThreadArena.cmarkFree)
+    switch memory {
+    case .threadArena:
+      // The arena's `free` does nothing: what cmark frees goes back when the
+      // document ends, after `body` has copied the HTML out.
       return ThreadArena.withDocument {
-        withUnsafeMutablePointer(to: &memory) { memory in
-          guard let parser = cmark_parser_new_with_mem(cmarkOptions, memory) else {
-            return body(UnsafeBufferPointer(start: nil, count: 0))
-          }
-          cmark_parser_feed(parser, start, text.count)
-          guard let document = cmark_parser_finish(parser),
-            let html = cmark_render_html(document, cmarkOptions)
-          else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
-          let count = strlen(html)
-          return html.withMemoryRebound(to: UInt8.self, capacity: count) { bytes in
-            body(UnsafeBufferPointer(start: bytes, count: count))
-          }
-        }
+        CommonMark.withHTML(for: bytes, options: options, allocator: ThreadArena.allocator, body)
       }
+    case .system:
+      return CommonMark.withHTML(for: bytes, options: options, allocator: nil, body)
     }
   }
 }

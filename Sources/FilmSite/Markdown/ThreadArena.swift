@@ -4,15 +4,13 @@
   import Musl
 #endif
 
-/// A bump allocator for libcmark, one per thread.
+/// A bump allocator for libcmark, one per thread: cmark's fast path
+/// (``MarkdownRenderer/Memory/threadArena``).
 ///
-/// cmark allocates every node, every buffer and the HTML it returns through
-/// an allocator it is given, and frees each one again at the end of the
-/// document: for a page of a few kilobytes that was about as much time in
-/// `malloc` and `free` as cmark spent parsing. Here allocation moves a pointer
-/// within a chunk, `free` does nothing, and the end of the outermost
-/// ``withDocument(_:)`` takes back a whole document's memory at once, after
-/// its HTML has been copied out.
+/// cmark allocates each node and each buffer of a document on its own, and
+/// frees each again. Here allocation moves a pointer within a chunk, `free`
+/// does nothing, and the end of the outermost ``withDocument(_:)`` takes back
+/// a whole document's memory at once, after its HTML has been copied out.
 ///
 /// Each block keeps its size in the 16 bytes before it, so `realloc` can copy
 /// it (or grow it in place when it is the last one). Memory is per thread, so
@@ -27,21 +25,19 @@ enum ThreadArena {
   /// retired before it, and the chunk's capacity.
   private static let headerSize = 16
 
-  /// The `calloc` cmark calls.
-  static let cmarkCalloc: @convention(c) (Int, Int) -> UnsafeMutableRawPointer? = { count, size in
-    guard let block = ThreadArena.allocateZeroed(count, size) else { outOfMemory() }
-    return block
-  }
-
-  /// The `realloc` cmark calls.
-  static let cmarkRealloc:
-    @convention(c) (UnsafeMutableRawPointer?, Int) -> UnsafeMutableRawPointer? = { pointer, size in
+  /// The arena as cmark's allocator, for documents rendered inside
+  /// ``withDocument(_:)``: its `free` does nothing, since the memory comes
+  /// back when the document ends.
+  static let allocator = CommonMark.Allocator(
+    calloc: { count, size in
+      guard let block = ThreadArena.allocateZeroed(count, size) else { outOfMemory() }
+      return block
+    },
+    realloc: { pointer, size in
       guard let block = ThreadArena.reallocate(pointer, to: size) else { outOfMemory() }
       return block
-    }
-
-  /// The `free` cmark calls: memory comes back when the document ends.
-  static let cmarkFree: @convention(c) (UnsafeMutableRawPointer?) -> Void = { _ in }
+    },
+    free: { _ in })
 
   /// Runs `body`, which renders a document with the functions above, and
   /// then takes back everything this thread allocated for it. Nothing

@@ -10,9 +10,9 @@ struct FilmPage {
   var film: Film { listed.film }
   var route: Route { listed.route }
 
-  func render(with renderer: PageRenderer, browse: BrowseIndex) -> [UInt8] {
+  func render(from inputs: PageInputs, browse: BrowseIndex) -> [UInt8] {
     let route = self.route
-    var context = renderer.filmContext(film, at: route, for: renderer.theme.film)
+    var context = inputs.contexts.filmContext(film, for: inputs.theme.film)
     context["indexURL"] = .text(route.url(to: indexRoute))
     context["indexPage"] = .text(String(indexPage))
     let genres = Taxonomy.names(of: film, kind: .genres).compactMap {
@@ -32,12 +32,12 @@ struct FilmPage {
       Taxonomy.names(of: film, kind: .years).first
         .flatMap { browse.years.term(named: $0) }.map { route.url(to: $0.route) })
     var markdown: [UInt8] = []
-    renderer.theme.film.render(context, into: &markdown)
-    return renderer.layout(
+    inputs.theme.film.render(context, for: HoleFilling(route: route), into: &markdown)
+    return inputs.layout.wrap(
+      markdown: markdown,
       at: route,
       kind: "film",
-      title: film.year.map { "\(film.title) (\($0))" } ?? film.title,
-      markdown: markdown
+      title: film.year.map { "\(film.title) (\($0))" } ?? film.title
     )
   }
 }

@@ -6,15 +6,16 @@
 struct NotFoundPage {
   static let filePath = "404.html"
 
-  func render(with renderer: PageRenderer) -> [UInt8] {
-    let linkBase = renderer.configuration.baseURL
-    var context = renderer.commonContext(at: .root, linkBase: linkBase)
+  func render(from inputs: PageInputs) -> [UInt8] {
+    let linkBase = inputs.configuration.baseURL
+    var context = inputs.contexts.common
     context["searchURL"] = .text(
-      renderer.url(from: .root, to: SearchPage.route, linkBase: linkBase))
+      PageLayout.url(from: .root, to: SearchFormPage.route, linkBase: linkBase))
     var markdown: [UInt8] = []
-    renderer.theme.notFound.render(context, into: &markdown)
-    return renderer.layout(
-      at: .root, kind: "not-found", title: "Page not found",
-      markdown: markdown, linkBase: linkBase, canonical: false)
+    inputs.theme.notFound.render(
+      context, for: PageLayout.filling(at: .root, linkBase: linkBase), into: &markdown)
+    return inputs.layout.wrap(
+      markdown: markdown, at: .root, kind: "not-found", title: "Page not found",
+      linkBase: linkBase, canonical: false)
   }
 }

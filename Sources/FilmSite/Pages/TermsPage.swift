@@ -4,9 +4,9 @@ struct TermsPage {
 
   var route: Route { taxonomy.kind.route }
 
-  func render(with renderer: PageRenderer) -> [UInt8] {
+  func render(from inputs: PageInputs) -> [UInt8] {
     let route = self.route
-    var context = renderer.commonContext(at: route)
+    var context = inputs.contexts.common
     context["heading"] = .text(taxonomy.kind.title)
     context["termCount"] = .text(String(taxonomy.terms.count))
     context["terms"] = .list(
@@ -17,9 +17,8 @@ struct TermsPage {
         ]
       })
     var markdown: [UInt8] = []
-    renderer.theme.terms.render(context, into: &markdown)
-    return renderer.layout(
-      at: route, kind: "terms", title: taxonomy.kind.title,
-      markdown: markdown)
+    inputs.theme.terms.render(context, for: HoleFilling(route: route), into: &markdown)
+    return inputs.layout.wrap(
+      markdown: markdown, at: route, kind: "terms", title: taxonomy.kind.title)
   }
 }

@@ -47,12 +47,12 @@ public struct SiteRenderer: Sendable {
     // The search index first, while the pages' values are not yet in memory:
     // its words and lines are freed before the pages need their space.
     try SearchIndex.files(for: routed, into: sink)
-    let renderer = PageRenderer(
+    let inputs = PageInputs(
       theme: theme, configuration: configuration, markdown: MarkdownRenderer())
     let entries = routed.parallelMap { entry in
       ListedFilm(
         film: entry.film, route: entry.route,
-        row: renderer.row(for: entry.film, at: entry.route))
+        row: inputs.contexts.row(for: entry.film, at: entry.route, in: theme.row))
     }
     let browse = BrowseIndex(films: routed.map(\.film))
 
@@ -87,25 +87,26 @@ public struct SiteRenderer: Sendable {
         number: list.page, pagination: list.pagination, films: entries,
         positions: list.listing.term.map { $0.films[range] } ?? ArraySlice(range),
         listing: list.listing)
-      return OutputFile(path: page.route.filePath, bytes: page.render(with: renderer))
+      return OutputFile(path: page.route.filePath, bytes: page.render(from: inputs))
     }
     try Self.renderInBatches(Array(entries.indices), batchSize: batchSize, into: sink) { offset in
       let page = filmPage(offset)
       return OutputFile(
-        path: page.route.filePath, bytes: page.render(with: renderer, browse: browse))
+        path: page.route.filePath, bytes: page.render(from: inputs, browse: browse))
     }
     var files = termsPages.map { page in
-      OutputFile(path: page.route.filePath, bytes: page.render(with: renderer))
+      OutputFile(path: page.route.filePath, bytes: page.render(from: inputs))
     }
     files.append(
-      OutputFile(path: SearchPage.route.filePath, bytes: SearchPage().render(with: renderer)))
+      OutputFile(
+        path: SearchFormPage.route.filePath, bytes: SearchFormPage().render(from: inputs)))
     files.append(
-      OutputFile(path: NotFoundPage.filePath, bytes: NotFoundPage().render(with: renderer)))
+      OutputFile(path: NotFoundPage.filePath, bytes: NotFoundPage().render(from: inputs)))
 
     if let baseURL = configuration.baseURL {
       let routes =
         lists.map { $0.pagination.route(forPage: $0.page) } + termsPages.map(\.route)
-        + [SearchPage.route] + entries.map(\.route)
+        + [SearchFormPage.route] + entries.map(\.route)
       files += Sitemap.files(routes: routes, baseURL: baseURL, limit: configuration.sitemapLimit)
       files.append(Sitemap.robots(baseURL: baseURL))
     }

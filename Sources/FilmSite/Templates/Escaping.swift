@@ -1,13 +1,12 @@
 /// Escaping of untrusted text for the places it lands.
 ///
-/// The escapers work on UTF-8 bytes, not on characters or scalars: they run
-/// once for every value of every page, and appending scalar by scalar to a
-/// `String` made them the largest cost of a build. Text that needs no change
+/// The escapers work on UTF-8 bytes, not on characters or scalars, since
+/// they run once for every value of every page. Text that needs no change
 /// is returned as it is, without a copy.
-public enum Escaping {
+enum Escaping {
   /// Escapes `&`, `<`, `>`, `"` and `'`, and drops the control characters
   /// and noncharacters that HTML forbids.
-  public static func html(_ text: String) -> String {
+  static func html(_ text: String) -> String {
     rewriting(text, special: isHTMLSpecial, htmlEntity)
   }
 
@@ -30,7 +29,7 @@ public enum Escaping {
   /// reads literally in Markdown, turns line breaks and tabs into spaces and
   /// drops leading white space, so that it cannot start a new block or an
   /// indented code block.
-  public static func markdown(_ text: String) -> String {
+  static func markdown(_ text: String) -> String {
     rewriting(text, droppingLeading: isLineSpace, special: isMarkdownSpecial, markdownEscape)
   }
 
@@ -54,7 +53,7 @@ public enum Escaping {
   /// start a block (a heading, quote, list, fence or thematic break) is
   /// escaped (a leading `<` too, since an HTML block would run to the end of
   /// the page). Raw HTML and unsafe links are left to cmark's safe mode.
-  public static func markdownParagraph(_ text: String) -> String {
+  static func markdownParagraph(_ text: String) -> String {
     let paragraph = rewriting(text, special: isLineBreakOrTab) { _, out in
       out.append(UInt8(ascii: " "))
     }
@@ -63,7 +62,7 @@ public enum Escaping {
 
   /// Drops the characters HTML forbids from HTML that cmark produced: it turns
   /// numeric references like `&#1;` into the characters themselves.
-  public static func removingForbiddenCharacters(_ html: String) -> String {
+  static func removingForbiddenCharacters(_ html: String) -> String {
     rewriting(html, special: { _ in false }, { byte, out in out.append(byte) })
   }
 
@@ -83,7 +82,7 @@ public enum Escaping {
 
   /// Makes untrusted text safe to print in a one-line message: control and
   /// direction-changing characters become spaces and long text is cut.
-  public static func terminal(_ text: String, limit: Int = 80) -> String {
+  static func terminal(_ text: String, limit: Int = 80) -> String {
     var out = ""
     for scalar in text.unicodeScalars {
       if out.unicodeScalars.count >= limit {

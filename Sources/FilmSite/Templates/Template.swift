@@ -18,14 +18,14 @@ public struct Template: Sendable {
   }
 
   /// The file the template came from, for messages.
-  public let file: String
-  public let language: TemplateLanguage
+  let file: String
+  let language: TemplateLanguage
   let nodes: [Node]
 
   /// Parses `source` and checks every placeholder against `schema`.
   /// - Parameter file: The template's path, named in errors.
   /// - Throws: ``TemplateError`` with the line and column of the first fault.
-  public init(
+  init(
     source: String, file: String, language: TemplateLanguage, schema: TemplateSchema
   ) throws {
     self.file = file
@@ -38,7 +38,7 @@ public struct Template: Sendable {
   }
 
   /// The bytes of the template's own text, outside any section.
-  private let textBytes: Int
+  let textBytes: Int
 
   private static func textBytes(in nodes: [Node]) -> Int {
     nodes.reduce(0) { total, node in
@@ -48,11 +48,11 @@ public struct Template: Sendable {
   }
 
   /// The hash of the template's source, for ``BuildFingerprint``.
-  public let sourceHash: ContentHash
+  let sourceHash: ContentHash
 
   /// Every placeholder name the template uses, so that pages can skip
   /// preparing values it never shows.
-  public let names: Set<String>
+  let names: Set<String>
 
   private static func names(in nodes: [Node]) -> Set<String> {
     var names: Set<String> = []
@@ -66,154 +66,6 @@ public struct Template: Sendable {
       }
     }
     return names
-  }
-
-  /// Renders the template with `context`.
-  public func render(_ context: TemplateContext) -> String {
-    var output: [UInt8] = []
-    render(context, into: &output)
-    return String(decoding: output, as: UTF8.self)
-  }
-
-  /// Appends the template rendered with `context` to `output`, as UTF-8.
-  func render(_ context: TemplateContext, into output: inout [UInt8]) {
-    render([.context(context)], into: &output)
-  }
-
-  /// Renders the template with `context` inside `outer`: a name `context`
-  /// lacks is looked up in `outer`, as in a section. Values shared by many
-  /// renders (a page's links, for each of its rows) need not be copied into each.
-  public func render(_ context: TemplateContext, within outer: TemplateContext) -> String {
-    var output: [UInt8] = []
-    render([.context(outer), .context(context)], into: &output)
-    return String(decoding: output, as: UTF8.self)
-  }
-
-  /// Appends the template rendered with `context` inside `outer`, and with
-  /// `name` set to `value` over both, to `output`: an index row's link, the
-  /// one value that differs between the pages that list a film, without
-  /// copying the film's values.
-  func render(
-    _ context: TemplateContext, within outer: TemplateContext, setting name: String,
-    to value: TemplateValue, into output: inout [UInt8]
-  ) {
-    render(
-      [
-        .context(outer), .context(context),
-        .value(name: name, key: TemplateContext.key(of: name), value),
-      ],
-      into: &output)
-  }
-
-  /// Appends the template rendered with `context` to `output`, with `name`
-  /// set to the UTF-8 `bytes`: a page's content, or an index page's rows,
-  /// which are made as bytes and need not become a string to be inserted.
-  func render(
-    _ context: TemplateContext, setting name: String, toBytes bytes: [UInt8],
-    into output: inout [UInt8]
-  ) {
-    render(
-      [.context(context), .bytes(name: name, key: TemplateContext.key(of: name), bytes)],
-      into: &output)
-  }
-
-  /// One level of name lookup: a context, or a single value (a section's `.`,
-  /// or a value set for one render) that needs no dictionary of its own.
-  private enum Scope {
-    case context(TemplateContext)
-    case value(name: String, key: UInt64, TemplateValue)
-    case bytes(name: String, key: UInt64, [UInt8])
-  }
-
-  private static let dotKey = TemplateContext.key(of: ".")
-
-  /// What a name stands for: a value, or text given as UTF-8.
-  private enum Found {
-    case value(TemplateValue)
-    case bytes([UInt8])
-
-    var isPresent: Bool {
-      switch self {
-      case .value(let value): return value.isPresent
-      case .bytes(let bytes): return !bytes.isEmpty
-      }
-    }
-  }
-
-  private func render(_ scopes: [Scope], into output: inout [UInt8]) {
-    // About what the template writes: a row kept for every film must not
-    // carry a page's worth of spare capacity. (Appending to a page, the
-    // buffer grows as arrays do: reserving exactly would copy it each time.)
-    if output.isEmpty { output.reserveCapacity(textBytes + 256) }
-    var scopes = scopes
-    render(nodes, scopes: &scopes, into: &output)
-  }
-
-  private func render(_ nodes: [Node], scopes: inout [Scope], into output: inout [UInt8]) {
-    for node in nodes {
-      switch node {
-      case .text(let text):
-        output.append(contentsOf: text)
-      case .value(let name, let key, let escaped):
-        switch lookup(name, key: key, in: scopes) {
-        case .value(.text(var text)):
-          text.withUTF8 { insert($0, escaped: escaped, into: &output) }
-        case .bytes(let bytes):
-          bytes.withUnsafeBufferPointer { insert($0, escaped: escaped, into: &output) }
-        case .value(.list), .value(.absent):
-          continue
-        }
-      case .section(let name, let key, let inverted, let children):
-        let found = lookup(name, key: key, in: scopes)
-        if inverted {
-          if !found.isPresent { render(children, scopes: &scopes, into: &output) }
-          continue
-        }
-        guard found.isPresent else { continue }
-        switch found {
-        case .value(.list(let items)):
-          for item in items {
-            scopes.append(.context(item))
-            render(children, scopes: &scopes, into: &output)
-            scopes.removeLast()
-          }
-        case .value(let value):
-          scopes.append(.value(name: ".", key: Self.dotKey, value))
-          render(children, scopes: &scopes, into: &output)
-          scopes.removeLast()
-        case .bytes(let bytes):
-          scopes.append(.bytes(name: ".", key: Self.dotKey, bytes))
-          render(children, scopes: &scopes, into: &output)
-          scopes.removeLast()
-        }
-      }
-    }
-  }
-
-  /// Appends `text`, escaped for the template's language unless `escaped` is false.
-  private func insert(
-    _ text: UnsafeBufferPointer<UInt8>, escaped: Bool, into output: inout [UInt8]
-  ) {
-    if escaped {
-      language.escape(text, into: &output)
-    } else {
-      output.append(contentsOf: text)
-    }
-  }
-
-  /// The innermost scope's value wins, as in Mustache.
-  private func lookup(_ name: String, key: UInt64, in scopes: [Scope]) -> Found {
-    for scope in scopes.reversed() {
-      switch scope {
-      case .context(let context):
-        if let value = context[name, key: key] { return .value(value) }
-      case .value(let scopeName, let scopeKey, let value):
-        if scopeKey == key, scopeName == name { return .value(value) }
-      case .bytes(let scopeName, let scopeKey, let bytes):
-        if scopeKey == key, scopeName == name { return .bytes(bytes) }
-      }
-    }
-    return .value(.absent)
   }
 }
 

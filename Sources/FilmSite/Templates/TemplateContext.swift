@@ -5,21 +5,21 @@
 /// hashing each name, and small to keep for every film of a large catalog.
 /// Each name is kept with a ``key(of:)`` made from its bytes, so most names
 /// are told apart by comparing two integers.
-public struct TemplateContext: Sendable, Equatable, ExpressibleByDictionaryLiteral {
+struct TemplateContext: Sendable, Equatable, ExpressibleByDictionaryLiteral {
   private var entries: [(key: UInt64, name: String, value: TemplateValue)]
 
-  public init(_ values: [String: TemplateValue] = [:]) {
+  init(_ values: [String: TemplateValue] = [:]) {
     entries = values.map { (Self.key(of: $0.key), $0.key, $0.value) }
   }
 
-  public init(dictionaryLiteral elements: (String, TemplateValue)...) {
+  init(dictionaryLiteral elements: (String, TemplateValue)...) {
     entries = []
     entries.reserveCapacity(elements.count)
     for (name, value) in elements { self[name] = value }
   }
 
   /// Every value by name.
-  public var values: [String: TemplateValue] {
+  var values: [String: TemplateValue] {
     Dictionary(entries.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last })
   }
 
@@ -36,7 +36,7 @@ public struct TemplateContext: Sendable, Equatable, ExpressibleByDictionaryLiter
     return key
   }
 
-  public subscript(name: String) -> TemplateValue? {
+  subscript(name: String) -> TemplateValue? {
     get { self[name, key: Self.key(of: name)] }
     set {
       let key = Self.key(of: name)
@@ -62,13 +62,8 @@ public struct TemplateContext: Sendable, Equatable, ExpressibleByDictionaryLiter
     for entry in other.entries { self[entry.name] = entry.value }
   }
 
-  /// Whether any value satisfies `predicate`.
-  func contains(where predicate: (TemplateValue) -> Bool) -> Bool {
-    entries.contains { predicate($0.value) }
-  }
-
   /// Contexts are equal when they have the same names with the same values, in any order.
-  public static func == (lhs: TemplateContext, rhs: TemplateContext) -> Bool {
+  static func == (lhs: TemplateContext, rhs: TemplateContext) -> Bool {
     lhs.entries.count == rhs.entries.count
       && lhs.entries.allSatisfy { rhs[$0.name, key: $0.key] == $0.value }
   }

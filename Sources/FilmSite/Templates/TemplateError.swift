@@ -1,6 +1,6 @@
 /// A template that cannot be used, with the file, line and column (both from 1) of the fault.
-public struct TemplateError: Error, Equatable, Sendable, CustomStringConvertible {
-  public enum Reason: Equatable, Sendable {
+struct TemplateError: Error, Equatable, Sendable, CustomStringConvertible {
+  enum Reason: Equatable, Sendable {
     case unknownPlaceholder(String)
     case unclosedSection(String)
     case unexpectedClose(found: String, expected: String?)
@@ -15,19 +15,19 @@ public struct TemplateError: Error, Equatable, Sendable, CustomStringConvertible
     case noThemeFolder
   }
 
-  public let file: String
-  public let line: Int
-  public let column: Int
-  public let reason: Reason
+  let file: String
+  let line: Int
+  let column: Int
+  let reason: Reason
 
-  public init(file: String, line: Int, column: Int, reason: Reason) {
+  init(file: String, line: Int, column: Int, reason: Reason) {
     self.file = file
     self.line = line
     self.column = column
     self.reason = reason
   }
 
-  public var description: String {
+  var description: String {
     let place = line > 0 ? "\(file):\(line):\(column)" : file
     switch reason {
     case .unknownPlaceholder(let name):

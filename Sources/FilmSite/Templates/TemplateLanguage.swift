@@ -1,17 +1,17 @@
 /// The language a template is written in, which decides how `{{name}}` escapes a value.
-public enum TemplateLanguage: Sendable {
+enum TemplateLanguage: Sendable {
   /// Values become HTML text, safe in element content and quoted attributes.
   case html
   /// Values become literal Markdown text: no markup, links, HTML or new blocks.
   case markdown
 
   /// The language of a template file, by its extension: `.md` is Markdown, anything else HTML.
-  public init(fileName: String) {
+  init(fileName: String) {
     self = fileName.hasSuffix(".md") ? .markdown : .html
   }
 
   /// Returns `value` escaped for this language.
-  public func escape(_ value: String) -> String {
+  func escape(_ value: String) -> String {
     switch self {
     case .html: return Escaping.html(value)
     case .markdown: return Escaping.markdown(value)

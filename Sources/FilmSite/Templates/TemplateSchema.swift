@@ -2,17 +2,17 @@
 /// when the theme loads rather than rendering as an empty string.
 public struct TemplateSchema: Sendable, Equatable {
   /// For each name, `nil` for a single value, or the schema of each item of a list.
-  public var fields: [String: TemplateSchema?]
+  var fields: [String: TemplateSchema?]
 
-  public init(_ fields: [String: TemplateSchema?]) {
+  init(_ fields: [String: TemplateSchema?]) {
     self.fields = fields
   }
 
   /// A schema of single values.
-  public init(values names: [String]) {
+  init(values names: [String]) {
     fields = Dictionary(uniqueKeysWithValues: names.map { ($0, nil) })
   }
 
   /// The names of every field, sorted, for messages and documentation.
-  public var names: [String] { fields.keys.sorted() }
+  var names: [String] { fields.keys.sorted() }
 }

@@ -30,8 +30,8 @@ import Testing
     #expect(template.render(context) == "1 2")
     var bytes: [UInt8] = []
     template.render(
-      ["directorURL": .text("1")], within: [:], setting: "directorXYZ", to: .text("3"),
-      into: &bytes)
+      ["directorURL": .text("1")], for: HoleFilling(route: .root), setting: "directorXYZ",
+      toBytes: Array("3".utf8), into: &bytes)
     #expect(String(decoding: bytes, as: UTF8.self) == "1 3")
   }
 

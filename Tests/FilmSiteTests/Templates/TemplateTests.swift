@@ -42,8 +42,12 @@ import Testing
     let row: TemplateContext = ["title": .text("Row"), "body": .text("row-body")]
     let page: TemplateContext = ["body": .text("page-body"), "year": .text("1999")]
     #expect(template.render(row, within: page) == "Row row-body 1999")
+    var both = page
+    both.merge(row)
     var bytes: [UInt8] = []
-    template.render(row, within: page, setting: "body", to: .text("a&b"), into: &bytes)
+    template.render(
+      both, for: HoleFilling(route: .root), setting: "body", toBytes: Array("a&b".utf8),
+      into: &bytes)
     #expect(String(decoding: bytes, as: UTF8.self) == "Row a&amp;b 1999")
   }
 
@@ -53,13 +57,15 @@ import Testing
       file: "t", language: .html, schema: schema)
     var bytes = Array("…".utf8)
     template.render(
-      ["title": .text("T"), "body": .text("hidden")], setting: "body",
-      toBytes: Array("<p>é</p>".utf8), into: &bytes)
+      ["title": .text("T"), "body": .text("hidden")], for: HoleFilling(route: .root),
+      setting: "body", toBytes: Array("<p>é</p>".utf8), into: &bytes)
     #expect(
       String(decoding: bytes, as: UTF8.self)
         == "…<p>é</p>|&lt;p&gt;é&lt;/p&gt;|[<p>é</p>]|T")
     var empty: [UInt8] = []
-    template.render(["title": .text("T")], setting: "body", toBytes: [], into: &empty)
+    template.render(
+      ["title": .text("T")], for: HoleFilling(route: .root), setting: "body", toBytes: [],
+      into: &empty)
     #expect(String(decoding: empty, as: UTF8.self) == "||none|T")
   }
 

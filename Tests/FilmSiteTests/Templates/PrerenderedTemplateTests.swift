@@ -1,0 +1,104 @@
+import Testing
+
+@testable import FilmSite
+
+/// A template rendered once with holes, then filled by a page, is the
+/// template rendered for that page.
+@Suite struct PrerenderedTemplateTests {
+  private static let schema = TemplateSchema(values: ["root", "homeURL", "url", "title"])
+
+  private static let pages: [HoleFilling] = [
+    HoleFilling(route: .root), HoleFilling(route: Route(["genres"])),
+    HoleFilling(route: Route(["genres", "drama", "page", "12"])),
+    HoleFilling(linkBase: "https://example.org/a&b \"c\"/"),
+  ]
+
+  private func template(_ source: String, _ language: TemplateLanguage) throws -> Template {
+    try Template(source: source, file: "row", language: language, schema: Self.schema)
+  }
+
+  private func filled(_ prerendered: PrerenderedTemplate, for page: HoleFilling) -> String {
+    var bytes: [UInt8] = []
+    prerendered.fill(with: HoleFilling.Prepared(page), into: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// The template with `context` rendered for `page` at once.
+  private func direct(_ template: Template, _ context: TemplateContext, for page: HoleFilling)
+    -> String
+  {
+    var bytes: [UInt8] = []
+    template.render(context, for: page, into: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Checks that `source` with `context`, prerendered and filled, is what it renders as on each page.
+  private func expectFilledIsDirect(
+    _ source: String, _ context: TemplateContext,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    for language in [TemplateLanguage.html, .markdown] {
+      let template = try template(source, language)
+      let prerendered = template.prerender(context, within: [:])
+      for page in Self.pages {
+        #expect(
+          filled(prerendered, for: page) == direct(template, context, for: page),
+          "\(language) for \(page)", sourceLocation: sourceLocation)
+      }
+    }
+  }
+
+  private static let links: TemplateContext = [
+    "root": .hole(.rootPath, then: ""), "homeURL": .hole(.rootURL, then: ""),
+    "url": .hole(.rootPath, then: "films/1-a b/"),
+  ]
+
+  @Test func holesTakeTheFormOfTheirPlaceholder() throws {
+    let template = try template("{{{root}}}|{{root}}|{{{url}}}|{{url}}|{{homeURL}}", .markdown)
+    let prerendered = template.prerender(Self.links, within: [:])
+    #expect(
+      filled(prerendered, for: HoleFilling(route: Route(["genres", "drama"])))
+        == #"../../|\.\.\/\.\.\/|../../films/1-a b/|\.\.\/\.\.\/films\/1\-a b\/|\.\.\/\.\.\/"#)
+    #expect(
+      filled(prerendered, for: HoleFilling(route: .root)) == #"||films/1-a b/|films\/1\-a b\/|\.\/"#
+    )
+    try expectFilledIsDirect("{{{root}}}|{{root}}|{{{url}}}|{{url}}|{{homeURL}}", Self.links)
+  }
+
+  @Test func aSectionOnAHoleShowsOnThePagesWhereItIsNotEmpty() throws {
+    let source =
+      "{{#root}}below {{.}}{{/root}}{{^root}}at the root{{/root}}|{{#homeURL}}home{{/homeURL}}"
+    let prerendered = try template(source, .html).prerender(Self.links, within: [:])
+    #expect(filled(prerendered, for: HoleFilling(route: .root)) == "at the root|home")
+    #expect(filled(prerendered, for: HoleFilling(route: Route(["years"]))) == "below ../|home")
+    // Nested, and with the page's links inside.
+    try expectFilledIsDirect(
+      "a{{#root}}b{{^root}}never{{/root}}{{#root}}[{{{url}}}]{{/root}}c{{/root}}d{{^root}}e{{url}}{{/root}}f",
+      Self.links)
+  }
+
+  @Test func textThatHoldsAnyByteIsCopiedAsItIs() throws {
+    // Bytes that tag the parts of a prerendered template, in raw text.
+    let odd = String(decoding: (0...0x7F).map(UInt8.init), as: UTF8.self) + "\u{E000}!\u{80}"
+    var context = Self.links
+    context["title"] = .text(odd)
+    try expectFilledIsDirect("{{{title}}}{{url}}{{{title}}}{{#root}}{{{title}}}{{/root}}", context)
+  }
+
+  @Test func longRunsAndSectionsKeepTheirLength() throws {
+    // Lengths past one and two bytes of LEB128.
+    var context = Self.links
+    for length in [127, 128, 16_383, 16_384, 70_000] {
+      context["title"] = .text(String(repeating: "x", count: length))
+      try expectFilledIsDirect(
+        "{{{title}}}{{root}}{{#root}}{{{title}}}{{url}}{{/root}}{{^root}}{{{title}}}{{/root}}",
+        context)
+    }
+  }
+
+  @Test func aTemplateWithoutHolesIsOneRun() throws {
+    let template = try template("plain {{title}}", .html)
+    let prerendered = template.prerender(["title": .text("<b>")], within: [:])
+    for page in Self.pages { #expect(filled(prerendered, for: page) == "plain &lt;b&gt;") }
+  }
+}
