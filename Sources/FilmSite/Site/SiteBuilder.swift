@@ -83,16 +83,15 @@ public struct SiteBuilder: Sendable {
       }
     }
 
+    let plan = try SitePlan(films: pulled.films, configuration: configuration)
+    let pages = plan.pageCounts
     // Pages go to the writer a batch at a time as they are rendered, so a
     // large site is never held in memory whole.
     let renderer = SiteRenderer(theme: theme, configuration: configuration)
     var publication = try writer.begin()
-    let pages: SitePageCounts
     let files: SiteWriter.Summary
     do {
-      pages = try renderer.render(pulled.films) { batch in
-        try writer.add(batch, to: &publication)
-      }
+      try renderer.render(plan) { batch in try writer.add(batch, to: &publication) }
       files = try writer.publish(
         publication, fingerprint: fingerprint, pageCounts: pages, filmCounts: pulled.counts)
     } catch {

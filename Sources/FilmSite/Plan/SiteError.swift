@@ -1,0 +1,19 @@
+/// A site that cannot be rendered from its films or settings.
+public enum SiteError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// Films are named by title: their place in a catalog is lost once pages are
+  /// merged and duplicates dropped.
+  case unroutableFilm(title: String, reason: RouteError)
+  case duplicateID(String)
+  case invalidPageSize(Int)
+
+  public var description: String {
+    switch self {
+    case .unroutableFilm(let title, let reason):
+      return "film \"\(Escaping.terminal(title))\": \(reason)"
+    case .duplicateID(let id):
+      return "id \"\(Escaping.terminal(id))\" is used by two films"
+    case .invalidPageSize(let size):
+      return "the page size must be at least 1 (got \(size))"
+    }
+  }
+}

@@ -1,0 +1,97 @@
+import FilmCatalog
+import FilmSiteSupport
+
+/// The plan stage of a build: every page the site will have, decided before
+/// any is rendered. Each film gets its route and its place in ``FilmOrder``;
+/// the films are grouped by genre, director and year; and every list of
+/// films (the main index, then each name's films) is cut into pages.
+///
+/// Everything that can fail on the films or the settings fails here, so a
+/// plan that is made can always be rendered.
+struct SitePlan: Sendable {
+  /// The settings, with the base URL normalized.
+  let configuration: SiteConfiguration
+  /// Each film with its route, in site order.
+  let films: [(film: Film, route: Route)]
+  /// The pages of the main index.
+  let pagination: Pagination
+  /// The genres, directors and years, with their films' positions in `films`.
+  let browse: BrowseIndex
+  /// Every page of a list of films: the main index's pages first, then each
+  /// name's, in the order of ``BrowseIndex/all``.
+  let lists: [ListPage]
+
+  /// - Throws: ``SiteError`` for a film that cannot have a page or an invalid
+  ///   page size; ``BaseURLError`` for a base URL that is not an absolute
+  ///   `http(s)` URL.
+  init(films unordered: [Film], configuration: SiteConfiguration) throws {
+    guard configuration.pageSize >= 1 else {
+      throw SiteError.invalidPageSize(configuration.pageSize)
+    }
+    var configuration = configuration
+    if let base = configuration.baseURL { configuration.baseURL = try BaseURL.normalized(base) }
+    self.configuration = configuration
+    let (routed, folded) = try Self.routes(for: unordered)
+    films = FilmOrder.sorted(routed, folded: folded) { $0.film }
+    let pagination = Pagination(itemCount: films.count, pageSize: configuration.pageSize)
+    let browse = BrowseIndex(films: films.map(\.film))
+    self.pagination = pagination
+    self.browse = browse
+    var lists = pagination.pages.map { ListPage(listing: .all, pagination: pagination, page: $0) }
+    for taxonomy in browse.all {
+      for term in taxonomy.terms {
+        let termPagination = Pagination(
+          base: term.route, itemCount: term.films.count, pageSize: configuration.pageSize)
+        for page in termPagination.pages {
+          lists.append(
+            ListPage(listing: Listing(term: term), pagination: termPagination, page: page))
+        }
+      }
+    }
+    self.lists = lists
+  }
+
+  /// The page that lists each name of a taxonomy: `genres/`, `directors/`, `years/`.
+  var termsPages: [TermsPage] { browse.all.map { TermsPage(taxonomy: $0) } }
+
+  /// How many pages of each kind the plan has, for the summary and the manifest.
+  var pageCounts: SitePageCounts {
+    SitePageCounts(
+      indexPages: pagination.pageCount,
+      browsePages: lists.count - pagination.pageCount + browse.all.count,
+      hasSiteFiles: configuration.baseURL != nil)
+  }
+
+  /// The routes a sitemap lists: every list page, the name lists, the search
+  /// page and every film's page.
+  var sitemapRoutes: [Route] {
+    lists.map(\.route) + termsPages.map(\.route) + [SearchFormPage.route] + films.map(\.route)
+  }
+
+  /// Each film with its route, and its folded title (``Slug/fold(_:)``), which
+  /// both the route and the order are made from; fails on the first film
+  /// whose id cannot be a path.
+  private static func routes(for films: [Film]) throws -> (
+    routed: [(film: Film, route: Route)], folded: [String]
+  ) {
+    // Routes are pure, so they are made on every core; the first failure in
+    // catalog order is the one reported.
+    let routes = films.parallelMap { film in
+      let folded = Slug.fold(film.title)
+      return (route: Result { try film.route(foldedTitle: folded) }, folded: folded)
+    }
+    var seen: Set<Route> = []
+    seen.reserveCapacity(films.count)
+    let routed = try zip(films, routes).map { film, made in
+      let route: Route
+      do {
+        route = try made.route.get()
+      } catch let error as RouteError {
+        throw SiteError.unroutableFilm(title: film.title, reason: error)
+      }
+      guard seen.insert(route).inserted else { throw SiteError.duplicateID(film.id) }
+      return (film, route)
+    }
+    return (routed, routes.map(\.folded))
+  }
+}
