@@ -15,11 +15,12 @@ struct IndexPage {
 
   func render(from inputs: PageInputs) -> [UInt8] {
     let route = self.route
+    let filling = HoleFilling(route: route)
     // Each film's row was rendered once; this page copies it in with its own links.
-    let filling = HoleFilling.Prepared(HoleFilling(route: route))
+    let rowFilling = HoleFilling.Prepared(filling)
     var rows: [UInt8] = []
     for position in positions {
-      films[position].row.fill(with: filling, into: &rows)
+      films[position].row.fill(with: rowFilling, into: &rows)
     }
     let range = pagination.itemRange(forPage: number)
     var context = inputs.contexts.common
@@ -35,8 +36,7 @@ struct IndexPage {
     }
     let index = inputs.theme.index
     var content: [UInt8] = []
-    index.render(
-      context, for: HoleFilling(route: route), setting: "rows", toBytes: rows, into: &content)
+    index.render(context, for: filling, setting: "rows", toBytes: rows, into: &content)
     // An HTML list (the default theme's) skips cmark: a site has about one
     // list page for every five films, each with a few dozen rows.
     let title = listing.title(page: number, pageCount: pagination.pageCount)
