@@ -103,8 +103,7 @@ enum FileSystem {
   ) throws(FileSystemError) {
     if mkdir(path, mode_t(permissions)) == 0 { return }
     var code = errno
-    let parent = Self.parent(of: path)
-    if code == ENOENT, makingParents, !parent.isEmpty {
+    if code == ENOENT, makingParents, case let parent = Self.parent(of: path), !parent.isEmpty {
       try makeFolder(at: parent, permissions: permissions, makingParents: true)
       if mkdir(path, mode_t(permissions)) == 0 { return }
       code = errno

@@ -32,9 +32,10 @@ struct CurrentSite: Sendable {
       return same ? entry : nil
     }
     // A version 1 manifest knows no hashes: compare the bytes.
+    guard owned.contains(file.path) else { return nil }
     let path = folder.path + "/" + file.path
-    guard owned.contains(file.path), let found = try? FileSystem.status(of: path),
-      found.kind == .file, (try? FileSystem.contents(of: path)) == file.bytes
+    guard let found = try? FileSystem.status(of: path), found.kind == .file,
+      (try? FileSystem.contents(of: path)) == file.bytes
     else { return nil }
     return OutputManifest.Entry(hash: file.hash, status: found)
   }
