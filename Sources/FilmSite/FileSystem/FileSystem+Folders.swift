@@ -33,13 +33,7 @@ extension FileSystem {
   static func entries(
     of path: String, followingLink: Bool = false, undecodable: UndecodableNames = .refuse
   ) throws(FileSystemError) -> [DirectoryEntry] {
-    let flags = O_RDONLY | O_DIRECTORY | O_CLOEXEC | (followingLink ? 0 : O_NOFOLLOW)
-    let descriptor = open(path, flags)
-    guard descriptor >= 0, let stream = fdopendir(descriptor) else {
-      let code = errno
-      if descriptor >= 0 { close(descriptor) }
-      throw FileSystemError(path: path, operation: "list the folder", code: code)
-    }
+    let stream = try openFolder(path, followingLink: followingLink)
     defer { closedir(stream) }
     var entries: [DirectoryEntry] = []
     while let entry = readdir(stream) {
@@ -56,6 +50,27 @@ extension FileSystem {
       entries.append(DirectoryEntry(name: name, kind: kind(of: entry.pointee.d_type)))
     }
     return entries
+  }
+
+  /// The folder at `path` opened for reading its entries. `opendir` follows a
+  /// link; not to, the folder is opened with `O_NOFOLLOW` and handed to
+  /// `fdopendir`, which costs a `fcntl` more.
+  private static func openFolder(_ path: String, followingLink: Bool) throws(FileSystemError)
+    -> OpaquePointer
+  {
+    if followingLink {
+      guard let stream = opendir(path) else {
+        throw FileSystemError(path: path, operation: "list the folder", code: errno)
+      }
+      return stream
+    }
+    let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+    guard descriptor >= 0, let stream = fdopendir(descriptor) else {
+      let code = errno
+      if descriptor >= 0 { close(descriptor) }
+      throw FileSystemError(path: path, operation: "list the folder", code: code)
+    }
+    return stream
   }
 
   private static func kind(of type: UInt8) -> FileKind? {
