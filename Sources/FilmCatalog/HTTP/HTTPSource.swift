@@ -99,7 +99,7 @@ public struct HTTPSource: FilmSource {
     if let page = FilmJSONReader.read(body) { return page }
     let masked = SecretMasking.masked(pageURL)
     do {
-      return try CatalogFile.decodeWithFoundation(body, file: masked)
+      return try CatalogDecoder.decodeWithFoundation(body, file: masked)
     } catch let error as CatalogError {
       let message = String(error.description.dropFirst(masked.count + 2))
       throw failure(.malformed(message, body: HTTPSourceError.bodyPrefix(response.body)))

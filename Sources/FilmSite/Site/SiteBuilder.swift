@@ -80,7 +80,7 @@ public struct SiteBuilder: Sendable {
     // themselves tell whether the site is up to date.)
     if case .catalog(let path, let maxPages) = input, enrich == nil {
       // The bytes are freed once decoded: they are not held while the site renders.
-      let catalog = try CatalogData.read(path: path)
+      let catalog = try CatalogFile.read(path: path)
       let fingerprint = try BuildFingerprint.make(
         catalog: catalog, query: query, maxPages: maxPages, theme: theme,
         configuration: configuration)

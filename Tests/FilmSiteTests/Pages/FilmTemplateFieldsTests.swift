@@ -1,0 +1,65 @@
+import FilmCatalog
+import Foundation
+import Testing
+
+@testable import FilmSite
+
+/// A film's placeholders come from the film field table: each field under its
+/// own name, with the few exceptions the templates have always had.
+@Suite struct FilmTemplateFieldsTests {
+  private static let heat = Film(
+    id: "949", title: "Heat", year: 1995, runtime: 170, director: "Michael Mann",
+    genres: ["Crime", "Drama"], overview: "A *heist*.", posterPath: "/heat.jpg")
+
+  /// A Markdown template that uses every placeholder a film has.
+  private func values(of film: Film, language: TemplateLanguage) throws -> TemplateContext {
+    let source = FilmTemplateFields.names.map { "{{{\($0)}}}" }.joined(separator: "\n")
+    let template = try Template(
+      source: source, file: language == .html ? "row.html" : "row.md", language: language,
+      schema: Theme.Schemas.row)
+    var configuration = SiteConfiguration()
+    configuration.posterBaseURL = "https://images.example/w342"
+    let renderer = PageRenderer(
+      theme: try Theme.load(from: Fixtures.templatesDirectory), configuration: configuration,
+      markdown: MarkdownRenderer())
+    return renderer.filmValues(film, for: template)
+  }
+
+  @Test func theNamesAreTheTablesFieldsButThePosterPathAndTwoMadeValues() {
+    let fields = FilmField.all.map(\.name).filter { $0 != "posterPath" }
+    #expect(FilmTemplateFields.names == fields + ["facts", "poster"])
+  }
+
+  @Test func aFilmShowsEachFieldAsItReads() throws {
+    #expect(
+      try values(of: Self.heat, language: .markdown) == [
+        "id": .text("949"), "title": .text("Heat"), "year": .text("1995"),
+        "runtime": .text("170"), "facts": .text("1995 · 170 min"),
+        "director": .text("Michael Mann"), "genres": .text("Crime · Drama"),
+        "overview": .text(PageRenderer.overviewMarkdown("A *heist*.")),
+        "poster": .text("https://images.example/w342/heat.jpg"),
+      ])
+  }
+
+  @Test func anHTMLTemplateGetsTheOverviewAsHTML() throws {
+    #expect(
+      try values(of: Self.heat, language: .html)["overview"]
+        == .text("<p>A <em>heist</em>.</p>\n"))
+  }
+
+  @Test func absentFieldsAreAbsentAndAnEmptyListIsEmptyText() throws {
+    #expect(
+      try values(of: Film(id: "1", title: "Alien"), language: .markdown) == [
+        "id": .text("1"), "title": .text("Alien"), "year": .absent, "runtime": .absent,
+        "facts": .text(""), "director": .absent, "genres": .text(""), "overview": .absent,
+        "poster": .absent,
+      ])
+  }
+
+  @Test func theFilmAndRowSchemasHoldEveryName() {
+    for name in FilmTemplateFields.names {
+      #expect(Theme.Schemas.film.fields.keys.contains(name), "\(name)")
+      #expect(Theme.Schemas.row.fields.keys.contains(name), "\(name)")
+    }
+  }
+}
