@@ -114,10 +114,8 @@ struct FilmJSONReader {
       return try films(inPartsFrom: json.index, depth: depth)
     }
     var films: [Film] = []
-    repeat {
-      films.append(try film(depth: depth + 1))
-    } while try json.next(
-      close: UInt8(ascii: "]"))
+    let close = UInt8(ascii: "]")
+    repeat { films.append(try film(depth: depth + 1)) } while try json.next(close: close)
     return films
   }
 

@@ -1,7 +1,10 @@
 /// One field of ``Film``: its stored property in ``Film/Fields``, its JSON
 /// keys, its JSON type and what a missing value means. ``all`` is the table
 /// of them.
-public struct FilmField: Sendable {
+///
+/// A class, so that the many walks over the table copy a reference, not
+/// the field's keys and accessors.
+public final class FilmField: Sendable {
   /// The field's name: its first JSON key, which is the key written, the
   /// stored property's name and the template placeholder's.
   public let name: String
@@ -17,6 +20,20 @@ public struct FilmField: Sendable {
   let slot: Slot?
   /// The stored property's key path: the reference that `slot` is tested against.
   private let keyPath: KeyPathAccess
+
+  private init<Value: FilmFieldStorage>(
+    _ property: WritableKeyPath<Film.Fields, Value> & Sendable, keys: [String], type: JSONType,
+    isRequired: Bool, yearOfDateKeys: [String] = []
+  ) {
+    name = keys.first ?? ""
+    self.keys = keys
+    self.type = type
+    self.isRequired = isRequired
+    self.yearOfDateKeys = yearOfDateKeys
+    slot = Slot(property)
+    keyPath = KeyPathAccess(
+      value: { $0[keyPath: property].fieldValue }, set: { $0[keyPath: property] = Value($1) })
+  }
 
   /// What a field's JSON value is.
   enum JSONType: Sendable {
@@ -102,19 +119,6 @@ extension FilmField {
     FilmField(property, keys: keys, type: .textList, isRequired: false)
   }
 
-  private init<Value: FilmFieldStorage>(
-    _ property: WritableKeyPath<Film.Fields, Value> & Sendable, keys: [String], type: JSONType,
-    isRequired: Bool, yearOfDateKeys: [String] = []
-  ) {
-    name = keys.first ?? ""
-    self.keys = keys
-    self.type = type
-    self.isRequired = isRequired
-    self.yearOfDateKeys = yearOfDateKeys
-    slot = Slot(property)
-    keyPath = KeyPathAccess(
-      value: { $0[keyPath: property].fieldValue }, set: { $0[keyPath: property] = Value($1) })
-  }
 }
 
 // MARK: Where the value is stored

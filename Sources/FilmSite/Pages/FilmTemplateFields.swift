@@ -9,14 +9,17 @@ import FilmCatalog
 /// `poster`). So a field added to the table is a placeholder at once, and
 /// ``names`` gives the templates' schemas.
 enum FilmTemplateFields {
-  /// Where a placeholder's value comes from.
-  private enum Source: Sendable {
-    /// The field's value as it reads.
-    case field(FilmField)
-    /// A field of Markdown text.
-    case markdown(FilmField)
-    /// A value made from the film and the site's settings.
-    case derived(@Sendable (Film, PageRenderer) -> TemplateValue)
+  /// Where a placeholder's value comes from: plain values, so that making
+  /// a film's values copies no reference.
+  private enum Source {
+    /// The value, as it reads, of the field at this place in ``FilmField/all``.
+    case field(Int)
+    /// The Markdown text of the field at this place in ``FilmField/all``.
+    case markdown(Int)
+    /// The year and the running time.
+    case facts
+    /// The poster's URL.
+    case poster
   }
 
   /// Fields that are no placeholder of their own: `posterPath` shows as `poster`, a URL.
@@ -25,17 +28,11 @@ enum FilmTemplateFields {
   private static let markdown: Set<String> = ["overview"]
 
   private static let placeholders: [(name: String, source: Source)] =
-    FilmField.all.filter { !hidden.contains($0.name) }.map { field in
-      (field.name, markdown.contains(field.name) ? .markdown(field) : .field(field))
-    } + [
-      ("facts", .derived { film, _ in .text(PageRenderer.facts(film)) }),
-      (
-        "poster",
-        .derived { film, renderer in
-          .optional(film.posterURL(base: renderer.configuration.posterBaseURL))
-        }
-      ),
-    ]
+    FilmField.all.indices.compactMap { index in
+      let name = FilmField.all[index].name
+      guard !hidden.contains(name) else { return nil }
+      return (name, markdown.contains(name) ? .markdown(index) : .field(index))
+    } + [("facts", .facts), ("poster", .poster)]
 
   /// Every placeholder a film gives its templates.
   static let names = placeholders.map(\.name)
@@ -46,33 +43,41 @@ enum FilmTemplateFields {
   ) -> TemplateContext {
     var context = TemplateContext()
     let names = template.names
+    let fields = FilmField.all
     for (name, source) in placeholders where names.contains(name) {
-      context[name] = value(from: source, of: film, for: template, renderer: renderer)
+      switch source {
+      case .field(let index):
+        context[name] = value(fields[index].value(in: film))
+      case .markdown(let index):
+        context[name] = markdown(fields[index].value(in: film), for: template, renderer: renderer)
+      case .facts:
+        context[name] = .text(PageRenderer.facts(film))
+      case .poster:
+        context[name] = .optional(film.posterURL(base: renderer.configuration.posterBaseURL))
+      }
     }
     return context
   }
 
-  private static func value(
-    from source: Source, of film: Film, for template: Template, renderer: PageRenderer
-  ) -> TemplateValue {
-    switch source {
-    case .field(let field):
-      switch field.value(in: film) {
-      case .absent: return .absent
-      case .text(let text): return .text(text)
-      case .integer(let number): return .text(String(number))
-      case .texts(let texts): return .text(texts.joined(separator: " · "))
-      }
-    case .markdown(let field):
-      guard case .text(let text) = field.value(in: film) else { return .absent }
-      // Markdown, which cmark renders with a Markdown page; an HTML
-      // template (a row) gets cmark's safe HTML for it, to insert as is.
-      let markdown = PageRenderer.overviewMarkdown(text)
-      guard template.language == .html else { return .text(markdown) }
-      return .text(
-        String(decoding: renderer.html(fromMarkdown: Array(markdown.utf8)), as: UTF8.self))
-    case .derived(let make):
-      return make(film, renderer)
+  /// A field's value as it reads: text as it is, a number in decimal, a list joined by ` · `.
+  private static func value(_ value: Film.FieldValue) -> TemplateValue {
+    switch value {
+    case .absent: return .absent
+    case .text(let text): return .text(text)
+    case .integer(let number): return .text(String(number))
+    case .texts(let texts): return .text(texts.joined(separator: " · "))
     }
+  }
+
+  /// Markdown, which cmark renders with a Markdown page; an HTML template
+  /// (a row) gets cmark's safe HTML for it, to insert as is.
+  private static func markdown(
+    _ value: Film.FieldValue, for template: Template, renderer: PageRenderer
+  ) -> TemplateValue {
+    guard case .text(let text) = value else { return .absent }
+    let markdown = PageRenderer.overviewMarkdown(text)
+    guard template.language == .html else { return .text(markdown) }
+    return .text(
+      String(decoding: renderer.html(fromMarkdown: Array(markdown.utf8)), as: UTF8.self))
   }
 }
