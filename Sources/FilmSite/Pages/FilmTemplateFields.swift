@@ -23,15 +23,15 @@ enum FilmTemplateFields {
   }
 
   /// Fields that are no placeholder of their own: `posterPath` shows as `poster`, a URL.
-  private static let hidden: Set<String> = ["posterPath"]
+  private static let hiddenFields: Set<String> = ["posterPath"]
   /// Fields of Markdown text.
-  private static let markdown: Set<String> = ["overview"]
+  private static let markdownFields: Set<String> = ["overview"]
 
   private static let placeholders: [(name: String, source: Source)] =
     FilmField.all.indices.compactMap { index in
       let name = FilmField.all[index].name
-      guard !hidden.contains(name) else { return nil }
-      return (name, markdown.contains(name) ? .markdown(index) : .field(index))
+      guard !hiddenFields.contains(name) else { return nil }
+      return (name, markdownFields.contains(name) ? .markdown(index) : .field(index))
     } + [("facts", .facts), ("poster", .poster)]
 
   /// Every placeholder a film gives its templates.
