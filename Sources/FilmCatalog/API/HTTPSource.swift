@@ -67,7 +67,7 @@ public struct HTTPSource: FilmSource {
     if let page = FilmJSONReader.read(body) { return page }
     let masked = SecretMasking.masked(pageURL)
     do {
-      return try CatalogFile.decodeWithFoundation(body, file: masked)
+      return try CatalogDecoder.decodeWithFoundation(body, file: masked)
     } catch let error as CatalogError {
       throw HTTPSourceError(
         url: masked,

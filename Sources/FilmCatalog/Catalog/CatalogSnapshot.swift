@@ -4,10 +4,9 @@ import Foundation
 ///
 /// It is an object with a `filmsite` header (the query, the source URL with
 /// secrets masked, when it was pulled, and the credit the source requires, if
-/// any) and a `results` array, which
-/// ``CatalogFile`` reads like any catalog, ignoring the header. Keys are
-/// sorted and films keep their order, so the same films give the same
-/// `results` bytes.
+/// any) and a `results` array, which ``CatalogFile`` reads like any catalog,
+/// taking only the credit from the header. Keys are sorted and films keep
+/// their order, so the same films give the same `results` bytes.
 public struct CatalogSnapshot: Encodable, Sendable {
   public struct Header: Encodable, Sendable {
     public let query: String
@@ -65,8 +64,7 @@ public struct CatalogSnapshot: Encodable, Sendable {
 
   /// The snapshot as pretty-printed JSON with sorted keys and a final newline,
   /// written by ``SnapshotJSONWriter`` (the same bytes as `JSONEncoder` with
-  /// `.prettyPrinted`, `.sortedKeys` and `.withoutEscapingSlashes`). It no
-  /// longer throws; the signature stays for existing callers.
+  /// `.prettyPrinted`, `.sortedKeys` and `.withoutEscapingSlashes`).
   public func data() throws -> Data {
     Data(SnapshotJSONWriter.json(self))
   }

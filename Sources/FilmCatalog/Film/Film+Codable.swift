@@ -1,5 +1,5 @@
 extension Film {
-  /// A JSON key that may be spelled in camelCase or snake_case.
+  /// A JSON key of a film: one of the keys in ``FilmField/all``.
   struct Key: CodingKey {
     let stringValue: String
     var intValue: Int? { nil }
@@ -7,91 +7,96 @@ extension Film {
     init(_ name: String) { stringValue = name }
     init?(stringValue: String) { self.stringValue = stringValue }
     init?(intValue: Int) { nil }
-
-    static let id = Key("id")
-    static let title = Key("title")
-    static let year = Key("year")
-    static let releaseDate = Key("release_date")
-    static let runtime = Key("runtime")
-    static let director = Key("director")
-    static let genres = Key("genres")
-    static let overview = Key("overview")
-    static let posterPath = Key("posterPath")
-    static let posterPathSnake = Key("poster_path")
-    static let releaseDateCamel = Key("releaseDate")
   }
 
-  /// Decodes the film JSON that catalogs and paged APIs use.
-  ///
-  /// `id` may be an integer or a string; `posterPath` may be spelled
-  /// `poster_path`; a missing `year` is taken from `release_date`
-  /// (`"1999-10-15"`). Missing and `null` optional fields decode as absent.
+  /// Decodes the film JSON that catalogs and paged APIs use, by the rules of
+  /// ``FilmField/all``: for example `id` may be an integer or a string,
+  /// `posterPath` may be spelled `poster_path`, and a missing `year` is
+  /// taken from `release_date` (`"1999-10-15"`). Missing and `null`
+  /// optional fields decode as absent.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: Key.self)
-    let id = try Self.decodeID(from: container)
-    let title = try container.decode(String.self, forKey: .title)
-    let year =
-      try container.decodeIfPresent(Int.self, forKey: .year)
-      ?? Self.decodeYear(from: container, keys: [.releaseDate, .releaseDateCamel])
-    let runtime = try container.decodeIfPresent(Int.self, forKey: .runtime)
-    let director = try container.decodeIfPresent(String.self, forKey: .director)
-    let genres = try container.decodeIfPresent([String].self, forKey: .genres) ?? []
-    let overview = try container.decodeIfPresent(String.self, forKey: .overview)
-    let posterPath =
-      try container.decodeIfPresent(String.self, forKey: .posterPath)
-      ?? container.decodeIfPresent(String.self, forKey: .posterPathSnake)
-    self.init(
-      id: id, title: title, year: year, runtime: runtime, director: director, genres: genres,
-      overview: overview, posterPath: posterPath)
+    var fields = Fields(id: "", title: "")
+    for field in FilmField.all {
+      field.set(try field.decode(from: container), in: &fields)
+    }
+    self.init(fields)
   }
 
-  /// Encodes the film in the camelCase spelling, leaving absent fields out.
+  /// Encodes the film under each field's first key, leaving absent fields
+  /// and empty lists out.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: Key.self)
-    try container.encode(id, forKey: .id)
-    try container.encode(title, forKey: .title)
-    try container.encodeIfPresent(year, forKey: .year)
-    try container.encodeIfPresent(runtime, forKey: .runtime)
-    try container.encodeIfPresent(director, forKey: .director)
-    if !genres.isEmpty { try container.encode(genres, forKey: .genres) }
-    try container.encodeIfPresent(overview, forKey: .overview)
-    try container.encodeIfPresent(posterPath, forKey: .posterPath)
-  }
-
-  private static func decodeID(from container: KeyedDecodingContainer<Key>) throws -> String {
-    if let number = try? container.decode(Int.self, forKey: .id) {
-      return String(number)
+    for field in FilmField.all {
+      let key = Key(field.name)
+      switch field.value(in: self) {
+      case .absent: break
+      case .text(let text): try container.encode(text, forKey: key)
+      case .integer(let number): try container.encode(number, forKey: key)
+      case .texts(let texts): if !texts.isEmpty { try container.encode(texts, forKey: key) }
+      }
     }
-    if let text = try? container.decode(String.self, forKey: .id) {
-      return text
-    }
-    // Let the container produce the precise error: missing, null or of the wrong type.
-    _ = try container.decode(String.self, forKey: .id)
-    throw DecodingError.typeMismatch(
-      String.self,
-      .init(
-        codingPath: container.codingPath + [Key.id],
-        debugDescription: "expected a string or an integer")
-    )
   }
+}
 
-  /// Reads the year from the first four digits of a date like `1999-10-15`.
-  /// An empty or `null` date (TMDB sends both) means the year is unknown.
-  private static func decodeYear(from container: KeyedDecodingContainer<Key>, keys: [Key]) throws
-    -> Int?
-  {
-    for key in keys {
+extension FilmField {
+  /// The field's value in a film object; the first key with a value wins.
+  func decode(from container: KeyedDecodingContainer<Film.Key>) throws -> Film.FieldValue {
+    for key in keys.map(Film.Key.init) {
+      let value = try decode(key, from: container)
+      if case .absent = value { continue }
+      return value
+    }
+    for key in yearOfDateKeys.map(Film.Key.init) {
       guard let date = try container.decodeIfPresent(String.self, forKey: key), !date.isEmpty
       else { continue }
-      let digits = date.prefix(4)
-      guard digits.count == 4, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
-        let year = Int(digits)
-      else {
+      guard let year = ReleaseDate.year(of: date) else {
         throw DecodingError.dataCorruptedError(
           forKey: key, in: container, debugDescription: "expected a date like \"1999-10-15\"")
       }
-      return year
+      return .integer(year)
     }
-    return nil
+    guard isRequired, let key = keys.first.map(Film.Key.init) else { return .absent }
+    // Let the container word the error: missing or `null`.
+    _ = try container.decode(String.self, forKey: key)
+    return .absent
+  }
+
+  private func decode(
+    _ key: Film.Key, from container: KeyedDecodingContainer<Film.Key>
+  ) throws -> Film.FieldValue {
+    switch type {
+    case .identifier:
+      if let number = try? container.decodeIfPresent(Int.self, forKey: key) {
+        return .text(String(number))
+      }
+      if let text = try? container.decodeIfPresent(String.self, forKey: key) {
+        return .text(text)
+      }
+      guard container.contains(key), try !container.decodeNil(forKey: key) else { return .absent }
+      throw DecodingError.typeMismatch(
+        String.self,
+        .init(
+          codingPath: container.codingPath + [key],
+          debugDescription: "expected a string or an integer"))
+    case .text:
+      return .optional(
+        try container.decodeIfPresent(String.self, forKey: key), Film.FieldValue.text)
+    case .integer:
+      return .optional(
+        try container.decodeIfPresent(Int.self, forKey: key), Film.FieldValue.integer)
+    case .textList:
+      return .optional(
+        try container.decodeIfPresent([String].self, forKey: key), Film.FieldValue.texts)
+    }
+  }
+}
+
+extension Film.FieldValue {
+  /// `make(value)`, or absent.
+  fileprivate static func optional<Value>(
+    _ value: Value?, _ make: (Value) -> Film.FieldValue
+  ) -> Film.FieldValue {
+    value.map(make) ?? .absent
   }
 }

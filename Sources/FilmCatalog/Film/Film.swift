@@ -1,6 +1,9 @@
 /// A film: the immutable value that every page of a site is made from.
 ///
-/// Only ``id`` and ``title`` are required; every other property may be missing.
+/// Its fields are the stored properties of ``Fields``, read as `film.title`,
+/// `film.year` and so on; ``FilmField/all`` lists each one with its JSON
+/// keys and how it is read, and everything that reads, writes, hashes or
+/// shows a film goes through that list. Only `id` and `title` are required.
 /// A page's URL is derived from this value alone, so two equal films always
 /// land on the same page.
 ///
@@ -9,23 +12,16 @@
 /// and year, listed on pages), and a copy then costs one reference count
 /// instead of one for each of its texts. It is still a value: films are
 /// equal when their fields are.
+@dynamicMemberLookup
 public struct Film: Hashable, Codable, Sendable, Identifiable {
-  private let store: Store
+  @usableFromInline let store: Store
 
-  /// The source's identifier. JSON integers are kept as their decimal text.
-  public var id: String { store.fields.id }
-  public var title: String { store.fields.title }
-  /// The release year.
-  public var year: Int? { store.fields.year }
-  /// The running time in minutes.
-  public var runtime: Int? { store.fields.runtime }
-  public var director: String? { store.fields.director }
-  public var genres: [String] { store.fields.genres }
-  /// A short description in Markdown.
-  public var overview: String? { store.fields.overview }
-  /// A poster path relative to the poster base URL, or an absolute `http(s)` URL.
-  public var posterPath: String? { store.fields.posterPath }
+  /// The film with these fields.
+  public init(_ fields: Fields) {
+    store = Store(fields)
+  }
 
+  /// A film with the fields most code and tests set; every other field is absent.
   public init(
     id: String,
     title: String,
@@ -36,10 +32,33 @@ public struct Film: Hashable, Codable, Sendable, Identifiable {
     overview: String? = nil,
     posterPath: String? = nil
   ) {
-    store = Store(
-      Fields(
-        id: id, title: title, year: year, runtime: runtime, director: director, genres: genres,
-        overview: overview, posterPath: posterPath))
+    var fields = Fields(id: id, title: title)
+    fields.year = year
+    fields.runtime = runtime
+    fields.director = director
+    fields.genres = genres
+    fields.overview = overview
+    fields.posterPath = posterPath
+    self.init(fields)
+  }
+
+  /// Every field, as one value.
+  public var fields: Fields { store.fields }
+
+  /// The source's identifier (`Identifiable` needs it spelled out).
+  public var id: String { store.fields.id }
+
+  /// A field of the film: `film.title`, `film.year`, ….
+  @inlinable public subscript<Value>(dynamicMember field: KeyPath<Fields, Value>) -> Value {
+    store.fields[keyPath: field]
+  }
+
+  /// The film with some fields changed: `film.with { $0.runtime = 136 }`.
+  /// Fields it does not change are kept, including ones added later.
+  public func with(_ change: (inout Fields) -> Void) -> Film {
+    var fields = store.fields
+    change(&fields)
+    return Film(fields)
   }
 
   public static func == (lhs: Film, rhs: Film) -> Bool {
@@ -48,18 +67,6 @@ public struct Film: Hashable, Codable, Sendable, Identifiable {
 
   public func hash(into hasher: inout Hasher) {
     hasher.combine(store.fields)
-  }
-
-  /// Every field of a film, with the equality and hashing of a plain struct.
-  struct Fields: Hashable, Sendable {
-    let id: String
-    let title: String
-    let year: Int?
-    let runtime: Int?
-    let director: String?
-    let genres: [String]
-    let overview: String?
-    let posterPath: String?
   }
 }
 
@@ -71,11 +78,13 @@ extension Film: CustomReflectable {
   }
 }
 
-/// The store a film and its copies share.
-private final class Store: Sendable {
-  let fields: Film.Fields
+extension Film {
+  /// The store a film and its copies share.
+  @usableFromInline final class Store: Sendable {
+    @usableFromInline let fields: Fields
 
-  init(_ fields: Film.Fields) {
-    self.fields = fields
+    init(_ fields: Fields) {
+      self.fields = fields
+    }
   }
 }

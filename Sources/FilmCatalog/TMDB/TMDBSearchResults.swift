@@ -47,12 +47,10 @@ struct TMDBSearchResults: Decodable, Sendable, Equatable {
       popularity = try container.decodeIfPresent(Double.self, forKey: .popularity)
     }
 
-    /// The year of `releaseDate`, or `nil` when the date is missing or not a date.
+    /// The year of `releaseDate`, or `nil` when the date is missing, empty
+    /// or not a date: one odd result does not fail a whole page.
     public var year: Int? {
-      guard let date = releaseDate, date.count >= 4 else { return nil }
-      let digits = date.prefix(4)
-      guard digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
-      return Int(digits)
+      releaseDate.flatMap(ReleaseDate.year(of:))
     }
 
     /// The film as FilmSite sees it, before its details are fetched: no

@@ -127,7 +127,7 @@ public struct SiteBuilder: Sendable {
   private func readCatalog(theme: Theme, writer: SiteWriter) throws -> CatalogReadResult? {
     guard case .catalog(let path, let maxPages) = input, pull.enrich == nil else { return nil }
     // The bytes are freed once decoded: they are not held while the site renders.
-    let catalog = try CatalogData.read(path: path)
+    let catalog = try CatalogFile.read(path: path)
     let fingerprint = try BuildFingerprint.make(
       catalog: catalog, query: pull.query, maxPages: maxPages, theme: theme,
       configuration: configuration)

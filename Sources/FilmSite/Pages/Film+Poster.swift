@@ -7,7 +7,7 @@ extension Film {
   /// Characters that are not allowed in a URL are percent-encoded, so a path
   /// from untrusted data stays one URL wherever it is written.
   func posterURL(base: String) -> String? {
-    guard let path = posterPath?.trimmingSpaces(), !path.isEmpty else { return nil }
+    guard let path = self.posterPath?.trimmingSpaces(), !path.isEmpty else { return nil }
     if path.utf8.starts(with: "https://".utf8, by: Self.equalIgnoringASCIICase)
       || path.utf8.starts(with: "http://".utf8, by: Self.equalIgnoringASCIICase)
     {

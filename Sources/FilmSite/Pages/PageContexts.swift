@@ -51,30 +51,7 @@ struct PageContexts: Sendable {
   /// those `template` uses: an index row shows no overview, so none is
   /// prepared (or kept in memory for every list the film is on).
   func filmValues(_ film: Film, for template: Template) -> TemplateContext {
-    var context = TemplateContext()
-    let names = template.names
-    func set(_ name: String, _ value: @autoclosure () -> TemplateValue) {
-      if names.contains(name) { context[name] = value() }
-    }
-    set("id", .text(film.id))
-    set("title", .text(film.title))
-    set("year", .optional(film.year.map(String.init)))
-    set("runtime", .optional(film.runtime.map(String.init)))
-    set("facts", .text(Self.facts(film)))
-    set("director", .optional(film.director))
-    set("genres", .text(film.genres.joined(separator: " · ")))
-    set(
-      "overview",
-      .optional(
-        film.overview.map { overview in
-          // Markdown, which cmark renders with a Markdown page; an HTML
-          // template (a row) gets cmark's safe HTML for it, to insert as is.
-          let markdown = Self.overviewMarkdown(overview)
-          guard template.language == .html else { return markdown }
-          return String(decoding: html(fromMarkdown: Array(markdown.utf8)), as: UTF8.self)
-        }))
-    set("poster", .optional(film.posterURL(base: configuration.posterBaseURL)))
-    return context
+    FilmTemplateFields.values(of: film, for: template, contexts: self)
   }
 
   /// Overviews longer than this are shown as plain text: real ones are a few

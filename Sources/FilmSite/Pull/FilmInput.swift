@@ -17,12 +17,12 @@ public enum FilmInput: Sendable {
     case .source(let source, let maxPages):
       return Opened(source: source, maxPages: maxPages, attribution: nil)
     case .catalog(let path, let maxPages):
-      return try Self.opened(CatalogData.read(path: path), maxPages: maxPages)
+      return try Self.opened(CatalogFile.read(path: path), maxPages: maxPages)
     }
   }
 
   /// ``opened()`` for a catalog file already read.
-  static func opened(_ catalog: CatalogData, maxPages: Int?) throws -> Opened {
+  static func opened(_ catalog: CatalogFile, maxPages: Int?) throws -> Opened {
     let contents = try catalog.decode()
     let source = CatalogSource(films: contents.films)
     return Opened(

@@ -13,7 +13,7 @@ extension Film {
   /// title has no slug. A pure function of the film value.
   /// - Throws: ``RouteError`` when the id is empty or too long to be a file name.
   public func route() throws -> Route {
-    try route(foldedTitle: Slug.fold(title))
+    try route(foldedTitle: Slug.fold(self.title))
   }
 
   /// ``route()`` for a film whose title's ``Slug/fold(_:)`` is `foldedTitle`:

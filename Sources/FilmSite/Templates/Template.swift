@@ -1,3 +1,5 @@
+import FilmSiteSupport
+
 /// A Mustache-style template, parsed once and rendered for many pages.
 ///
 /// - `{{name}}` inserts a value escaped for the template's ``TemplateLanguage``.
@@ -212,13 +214,8 @@ struct TemplateParser {
   }
 
   private func error(_ reason: TemplateError.Reason, at offset: Int) -> TemplateError {
-    var line = 1
-    var lineStart = 0
-    for position in 0..<offset where source[position] == 0x0A {
-      line += 1
-      lineStart = position + 1
-    }
-    let column = 1 + source[lineStart..<offset].count { $0 & 0xC0 != 0x80 }
-    return TemplateError(file: file, line: line, column: column, reason: reason)
+    let position = SourcePosition(offset: offset, in: source)
+    return TemplateError(
+      file: file, line: position.line, column: position.column, reason: reason)
   }
 }

@@ -58,10 +58,7 @@ public struct Theme: Sendable {
   /// The placeholders each template receives. The README lists them for theme authors.
   public enum Schemas {
     static let common = ["siteTitle", "root", "homeURL"]
-    static let filmFields = [
-      "id", "title", "year", "runtime", "facts", "director", "genres", "overview", "poster",
-      "posterPlaceholder",
-    ]
+    static let filmFields = FilmTemplateFields.names + ["posterPlaceholder"]
 
     static let browseURLs = ["genresURL", "directorsURL", "yearsURL"]
 

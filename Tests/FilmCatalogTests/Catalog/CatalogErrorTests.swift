@@ -8,7 +8,7 @@ import Testing
     let json = "[\n" + (valid + [#"{"id": 12}"#]).joined(separator: ",\n") + "\n]"
 
     #expect(throws: CatalogError(file: fileName, reason: .missingField(film: 12, field: "title"))) {
-      try CatalogFile.decode(Data(json.utf8), file: fileName)
+      try CatalogDecoder.decode(Data(json.utf8), file: fileName)
     }
     try expectDescription(
       of: json, #"Catalog/films.json: film 12: missing required field "title""#)
@@ -82,7 +82,7 @@ import Testing
   ])
   func invalidFilmNamesTheFilmAndField(_ testCase: FieldCase) throws {
     #expect(throws: CatalogError(file: fileName, reason: testCase.reason)) {
-      try CatalogFile.decode(Data(testCase.json.utf8), file: fileName)
+      try CatalogDecoder.decode(Data(testCase.json.utf8), file: fileName)
     }
     try expectDescription(of: testCase.json, "\(fileName): \(testCase.description)")
   }
@@ -97,7 +97,7 @@ import Testing
         reason: .invalidValue(
           film: 1, field: "release_date", message: #"expected a date like "1999-10-15""#))
     ) {
-      try CatalogFile.decode(Data(json.utf8), file: fileName)
+      try CatalogDecoder.decode(Data(json.utf8), file: fileName)
     }
   }
 
@@ -115,7 +115,7 @@ import Testing
         file: fileName,
         reason: .malformedJSON(line: 3, column: 23, message: #"unexpected character "x""#))
     ) {
-      try CatalogFile.decode(Data(json.utf8), file: fileName)
+      try CatalogDecoder.decode(Data(json.utf8), file: fileName)
     }
     try expectDescription(
       of: json,
@@ -152,7 +152,7 @@ import Testing
         reason: .malformedJSON(
           line: testCase.line, column: testCase.column, message: testCase.message))
     ) {
-      try CatalogFile.decode(Data(testCase.json.utf8), file: fileName)
+      try CatalogDecoder.decode(Data(testCase.json.utf8), file: fileName)
     }
   }
 
@@ -160,7 +160,7 @@ import Testing
   @Test func numberWithLeadingZeroIsMalformedJSON() throws {
     let json = #"[{"id": 1, "title": "Alien", "runtime": 0117}]"#
     let error = try #require(throws: CatalogError.self) {
-      try CatalogFile.decode(Data(json.utf8), file: fileName)
+      try CatalogDecoder.decode(Data(json.utf8), file: fileName)
     }
     guard case .malformedJSON(let line, _, _) = error.reason else {
       Issue.record("expected .malformedJSON, got \(error.reason): \(error)")
@@ -172,7 +172,7 @@ import Testing
   @Test(arguments: ["42", "\"films\"", "null", "true", #"{"page": 1}"#, #"{"results": 5}"#])
   func jsonThatIsNotAFilmListIsNotACatalog(json: String) throws {
     #expect(throws: CatalogError(file: fileName, reason: .notACatalog)) {
-      try CatalogFile.decode(Data(json.utf8), file: fileName)
+      try CatalogDecoder.decode(Data(json.utf8), file: fileName)
     }
     try expectDescription(
       of: json,
@@ -273,7 +273,7 @@ private func expectDescription(
   of json: String, _ description: String, sourceLocation: SourceLocation = #_sourceLocation
 ) throws {
   let error = try #require(throws: CatalogError.self, sourceLocation: sourceLocation) {
-    try CatalogFile.decode(Data(json.utf8), file: fileName)
+    try CatalogDecoder.decode(Data(json.utf8), file: fileName)
   }
   #expect(error.description == description, sourceLocation: sourceLocation)
 }

@@ -16,7 +16,7 @@ import Testing
     try snapshot.data().write(to: file)
     #expect(CatalogSnapshot.attribution(atPath: file.path) == .tmdb)
     #expect(try CatalogFile.load(path: file.path) == films)
-    let contents = try CatalogFile.loadContents(path: file.path)
+    let contents = try CatalogFile.read(path: file.path).decode()
     #expect(contents.films == films)
     #expect(contents.attribution == .tmdb)
   }
@@ -36,7 +36,7 @@ import Testing
         "snapshot-\(UUID().uuidString).json")
       defer { try? FileManager.default.removeItem(at: file) }
       try Data(layout.utf8).write(to: file)
-      let contents = try CatalogFile.loadContents(path: file.path)
+      let contents = try CatalogFile.read(path: file.path).decode()
       #expect(contents.films == films)
       #expect(
         contents.attribution == Attribution(text: "T", url: "https://x.example/"), "\(layout)")
@@ -45,7 +45,7 @@ import Testing
       "catalog-\(UUID().uuidString).json")
     defer { try? FileManager.default.removeItem(at: plain) }
     try Data("[\(film)]".utf8).write(to: plain)
-    #expect(try CatalogFile.loadContents(path: plain.path).attribution == nil)
+    #expect(try CatalogFile.read(path: plain.path).decode().attribution == nil)
   }
 
   @Test func aSnapshotWithoutAttributionHasNoSuchKey() throws {
@@ -136,7 +136,7 @@ import Testing
     let data = try snapshot.data()
     try data.write(to: file)
 
-    let contents = try CatalogFile.loadContents(path: file.path)
+    let contents = try CatalogFile.read(path: file.path).decode()
     #expect(contents.films == Self.films)
     #expect(contents.attribution == attribution)
     // The fast reader takes it, not only Foundation's decoder behind it.

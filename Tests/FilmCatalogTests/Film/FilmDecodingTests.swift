@@ -116,7 +116,7 @@ import Testing
   }
 
   @Test func topLevelArrayKeepsFilmOrder() throws {
-    let films = try CatalogFile.decode(
+    let films = try CatalogDecoder.decode(
       Data(
         """
         [
@@ -131,13 +131,13 @@ import Testing
   }
 
   @Test func leadingWhitespaceBeforeTheArrayIsAllowed() throws {
-    let films = try CatalogFile.decode(
+    let films = try CatalogDecoder.decode(
       Data(" \n\t\r\n[{\"id\": 1, \"title\": \"Alien\"}]\n".utf8), file: fileName)
     #expect(films == [Film(id: "1", title: "Alien")])
   }
 
   @Test func resultsEnvelopeIgnoresItsOtherKeys() throws {
-    let films = try CatalogFile.decode(
+    let films = try CatalogDecoder.decode(
       Data(
         """
         {
@@ -160,7 +160,7 @@ import Testing
 
   @Test(arguments: ["[]", #"{"results": [], "page": 1}"#])
   func emptyCatalogDecodesToNoFilms(json: String) throws {
-    let films = try CatalogFile.decode(Data(json.utf8), file: fileName)
+    let films = try CatalogDecoder.decode(Data(json.utf8), file: fileName)
     #expect(films.isEmpty)
   }
 
@@ -170,7 +170,7 @@ import Testing
     #expect(try JSONDecoder().decode(Film.self, from: data) == film)
 
     let catalog = try JSONEncoder().encode([film])
-    #expect(try CatalogFile.decode(catalog, file: fileName) == [film])
+    #expect(try CatalogDecoder.decode(catalog, file: fileName) == [film])
   }
 
   @Test func encodingUsesCamelCaseAndLeavesAbsentFieldsOut() throws {
@@ -200,7 +200,7 @@ private let matrix = Film(
 private func decodeFilm(
   _ json: String, sourceLocation: SourceLocation = #_sourceLocation
 ) throws -> Film {
-  let films = try CatalogFile.decode(Data("[\(json)]".utf8), file: fileName)
+  let films = try CatalogDecoder.decode(Data("[\(json)]".utf8), file: fileName)
   #expect(films.count == 1, sourceLocation: sourceLocation)
   return try #require(films.first, sourceLocation: sourceLocation)
 }

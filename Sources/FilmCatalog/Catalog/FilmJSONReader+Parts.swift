@@ -1,0 +1,109 @@
+import FilmSiteSupport
+
+/// A long film list read in parts on every core, as if read in order.
+///
+/// The list is cut at guessed film starts (a `{` after a `,`), about
+/// ``FilmJSONReader/partBytes`` apart, and each part is read from its cut
+/// until it lands on a later cut between two films, or on the list's end.
+/// A guess may be inside a string; the reading that passes over it never
+/// lands there, and goes on to the next cut. So the parts are joined from
+/// the first: each one read to a cut continues with the part read from that
+/// cut, which began where the reading in order would be. Parts begun at a
+/// wrong guess are never joined.
+extension FilmJSONReader {
+  /// Where a part's reading stopped.
+  enum PartEnd: Sendable {
+    /// At the start of the part with this number, between two films.
+    case part(Int)
+    /// Past the list's `]`, at this offset.
+    case listEnd(Int)
+  }
+
+  /// The films one part read, and where it stopped.
+  struct Part: Sendable {
+    let films: [Film]
+    let end: PartEnd
+  }
+
+  /// The films of the list whose first film is at `first`, `depth` containers deep.
+  mutating func films(inPartsFrom first: Int, depth: Int) throws -> [Film] {
+    let starts = [first] + Self.guessedFilmStarts(after: first, every: partBytes, in: json.bytes)
+    let (data, partBytes) = (data, partBytes)
+    // A synchronous step: each core reads parts, and the caller waits for them all.
+    let parts = Array(starts.indices).parallelMap { number in
+      data.withUnsafeBytes { raw in
+        var reader = FilmJSONReader(
+          bytes: raw.bindMemory(to: UInt8.self), data: data, partBytes: partBytes,
+          at: starts[number])
+        return try? reader.part(number, starts: starts, depth: depth)
+      }
+    }
+    var films: [Film] = []
+    films.reserveCapacity(parts.reduce(0) { $0 + ($1?.films.count ?? 0) })
+    var number = 0
+    while true {
+      // A part that gave up makes the whole read give up, if it is joined.
+      guard let part = parts[number] else { throw GiveUp() }
+      films += part.films
+      switch part.end {
+      case .part(let next):
+        number = next
+      case .listEnd(let end):
+        json.index = end
+        return films
+      }
+    }
+  }
+
+  /// Reads films from part `number`'s start, as ``films(depth:)`` reads
+  /// them after a `,`, until it lands on a later part's start or the end of the list.
+  private mutating func part(_ number: Int, starts: [Int], depth: Int) throws -> Part {
+    var films: [Film] = []
+    var next = number + 1
+    while true {
+      films.append(try film(depth: depth + 1))
+      guard try json.next(close: UInt8(ascii: "]")) else {
+        return Part(films: films, end: .listEnd(json.index))
+      }
+      while next < starts.count, starts[next] < json.index { next += 1 }
+      if next < starts.count, starts[next] == json.index {
+        return Part(films: films, end: .part(next))
+      }
+    }
+  }
+
+  /// A guessed film start every `distance` bytes after `first`, in
+  /// ascending order: each the first `{` after a `,` and white space (likely,
+  /// not certainly, a film's start: it may be inside a string).
+  static func guessedFilmStarts(
+    after first: Int, every distance: Int, in bytes: UnsafeBufferPointer<UInt8>
+  ) -> [Int] {
+    var starts: [Int] = []
+    // Small distances (in tests) would cut every film: a list has at most this many parts.
+    let distance = max(distance, (bytes.count - first) / maximumParts, 1)
+    var position = first + distance
+    while position < bytes.count, let start = filmStart(after: position, in: bytes) {
+      starts.append(start)
+      position = max(start + 1, position + distance)
+    }
+    return starts
+  }
+
+  /// Enough parts for every core to take several, so a slow one holds up little.
+  private static let maximumParts = 64
+
+  private static func filmStart(after start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    var position = start
+    while position < bytes.count {
+      guard bytes[position] == UInt8(ascii: ",") else {
+        position += 1
+        continue
+      }
+      var next = position + 1
+      while next < bytes.count, JSONScanner.isWhitespace(bytes[next]) { next += 1 }
+      if next < bytes.count, bytes[next] == UInt8(ascii: "{") { return next }
+      position = next
+    }
+    return nil
+  }
+}
