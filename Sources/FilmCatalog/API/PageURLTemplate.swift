@@ -5,7 +5,7 @@ import Synchronization
 /// two strings and its number joined.
 ///
 /// Pages differ only in the number, because a page number is digits, which are never
-/// percent-encoded. ``HTTPSource/slowRequestURL(query:page:)`` is the reference every URL
+/// percent-encoded. ``APISource/slowRequestURL(query:page:)`` is the reference every URL
 /// made here is tested against.
 struct PageURLTemplate: Sendable {
   let query: String

@@ -15,7 +15,7 @@ public enum CatalogDecoder {
   /// Decodes one page of a paged API, or a whole catalog: a bare array of
   /// films, or an object with `results` and, optionally, `total_pages`.
   /// - Throws: ``CatalogError``; `file` names the source (a path or a URL).
-  public static func decodePage(_ data: Data, file: String) throws -> SearchPage {
+  public static func decodePage(_ data: Data, file: String) throws -> SourcePage {
     if let page = FilmJSONReader.read(data) { return page }
     return try decodeWithFoundation(data, file: file)
   }
@@ -23,7 +23,7 @@ public enum CatalogDecoder {
   /// The slow path: the syntax checker, then Foundation's decoder. It is
   /// also the reference that ``FilmJSONReader`` is tested against.
   /// - Throws: ``CatalogError``.
-  static func decodeWithFoundation(_ data: Data, file: String) throws -> SearchPage {
+  static func decodeWithFoundation(_ data: Data, file: String) throws -> SourcePage {
     // Foundation's decoder tolerates some malformed JSON (trailing commas) and
     // says nothing of where JSON is broken, so the checker reads it first.
     let syntaxError = data.withUnsafeBytes { raw in
@@ -39,10 +39,10 @@ public enum CatalogDecoder {
     do {
       switch data.first(where: { !JSONScanner.isWhitespace($0) }) {
       case UInt8(ascii: "["):
-        return SearchPage(films: try decoder.decode([Film].self, from: data))
+        return SourcePage(films: try decoder.decode([Film].self, from: data))
       case UInt8(ascii: "{"):
         let envelope = try decoder.decode(Envelope.self, from: data)
-        return SearchPage(films: envelope.results, totalPages: envelope.totalPages)
+        return SourcePage(films: envelope.results, totalPages: envelope.totalPages)
       default:
         throw CatalogError(file: file, reason: .notACatalog)
       }

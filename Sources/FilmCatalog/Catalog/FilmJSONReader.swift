@@ -40,14 +40,14 @@ struct FilmJSONReader {
   /// The films (and `total_pages`) of `data`, or `nil` when the slow path must decide.
   /// - Parameter partBytes: Film lists longer than this are read in parts
   ///   of about this size at once (tests make it small).
-  static func read(_ data: Data, partBytes: Int = defaultPartBytes) -> SearchPage? {
+  static func read(_ data: Data, partBytes: Int = defaultPartBytes) -> SourcePage? {
     readCatalog(data, partBytes: partBytes)?.page
   }
 
   /// Like ``read(_:partBytes:)``, with where the value of a snapshot's
   /// `filmsite` header key lies in `data`, when there is one.
   static func readCatalog(_ data: Data, partBytes: Int = defaultPartBytes)
-    -> (page: SearchPage, header: Range<Int>?)?
+    -> (page: SourcePage, header: Range<Int>?)?
   {
     data.withUnsafeBytes { raw in
       let bytes = raw.bindMemory(to: UInt8.self)
@@ -60,11 +60,11 @@ struct FilmJSONReader {
 
   // MARK: The document
 
-  private mutating func document() throws -> (page: SearchPage, header: Range<Int>?) {
+  private mutating func document() throws -> (page: SourcePage, header: Range<Int>?) {
     json.skipWhitespace()
-    let result: (page: SearchPage, header: Range<Int>?)
+    let result: (page: SourcePage, header: Range<Int>?)
     switch json.peek() {
-    case UInt8(ascii: "["): result = (SearchPage(films: try films(depth: 0)), nil)
+    case UInt8(ascii: "["): result = (SourcePage(films: try films(depth: 0)), nil)
     case UInt8(ascii: "{"): result = try envelope()
     default: throw GiveUp()
     }
@@ -74,7 +74,7 @@ struct FilmJSONReader {
   }
 
   /// `{"results": [film…], "total_pages": n, "filmsite": {…}, …}`; other keys are skipped.
-  private mutating func envelope() throws -> (page: SearchPage, header: Range<Int>?) {
+  private mutating func envelope() throws -> (page: SourcePage, header: Range<Int>?) {
     var results: [Film]?
     var totalPages: Int??
     var header: Range<Int>?
@@ -98,7 +98,7 @@ struct FilmJSONReader {
       } while try json.next(close: UInt8(ascii: "}"))
     }
     guard let results else { throw GiveUp() }
-    return (SearchPage(films: results, totalPages: totalPages ?? nil), header)
+    return (SourcePage(films: results, totalPages: totalPages ?? nil), header)
   }
 
   private static let resultsKey = ArraySlice("results".utf8)

@@ -9,7 +9,7 @@ import Foundation
 /// It holds one ``HTTPTransport`` (so connections are kept alive), the ``RetryPolicy`` and the
 /// ``RequestStatistics``. Every way a request can fail (a network error, a timeout, a body
 /// over the limit, an error status and its `Retry-After`) becomes a ``RequestFailure`` here,
-/// and only here; ``HTTPSource`` and ``TMDBClient`` wrap it in their own error, with their
+/// and only here; ``APISource`` and ``TMDBClient`` wrap it in their own error, with their
 /// own context.
 public struct HTTPClient: Sendable {
   /// The default of `--timeout`, in seconds.

@@ -82,7 +82,7 @@ public actor Paginator {
     }
 
     let requested = page
-    let result: SearchPage
+    let result: SourcePage
     do {
       result = try await source.searchPage(query, page: requested)
     } catch {
@@ -110,7 +110,7 @@ public actor Paginator {
 
   /// Adds a page's films and decides whether another page may exist.
   /// - Returns: Whether the page had films.
-  private func accept(_ result: SearchPage, page number: Int) -> Bool {
+  private func accept(_ result: SourcePage, page number: Int) -> Bool {
     if let total = result.totalPages { totalPages = total }
     guard !result.films.isEmpty else {
       canLoadMore = false
@@ -150,7 +150,7 @@ public actor Paginator {
 
     // The task group runs children off the actor; its body only keeps local
     // state and hands each page in order to `add`, which runs on the actor.
-    try await withThrowingTaskGroup(of: (Int, Result<SearchPage, any Error>).self) { group in
+    try await withThrowingTaskGroup(of: (Int, Result<SourcePage, any Error>).self) { group in
       var inFlight = 0
       while !window.finished {
         // The first page goes alone: its total_pages, if any, bounds the window.
@@ -187,7 +187,7 @@ public actor Paginator {
   /// `group.addTask` inside this actor arrives as a pointer-like value, and no
   /// page is ever added.
   private static func request(_ number: Int, of query: String, from source: any FilmSource) async
-    -> (Int, Result<SearchPage, any Error>)
+    -> (Int, Result<SourcePage, any Error>)
   {
     do {
       return (number, .success(try await source.searchPage(query, page: number)))
@@ -208,7 +208,7 @@ public actor Paginator {
     var end: Int
     var sawFirstPage = false
     var finished = false
-    var pages: [Int: Result<SearchPage, any Error>] = [:]
+    var pages: [Int: Result<SourcePage, any Error>] = [:]
 
     init(first: Int, end: Int) {
       nextToAdd = first
@@ -224,7 +224,7 @@ public actor Paginator {
       return next
     }
 
-    mutating func arrived(_ number: Int, _ result: Result<SearchPage, any Error>) {
+    mutating func arrived(_ number: Int, _ result: Result<SourcePage, any Error>) {
       if number == nextToAdd { sawFirstPage = true }
       if case .success(let page) = result {
         if page.films.isEmpty { end = min(end, number) }
@@ -235,7 +235,7 @@ public actor Paginator {
 
     /// The next page in order, if it has arrived.
     /// - Throws: ``PaginationError`` when that page failed.
-    mutating func takeNextInOrder() throws -> (Int, SearchPage)? {
+    mutating func takeNextInOrder() throws -> (Int, SourcePage)? {
       guard !finished, let result = pages.removeValue(forKey: nextToAdd) else { return nil }
       let number = nextToAdd
       switch result {

@@ -7,11 +7,11 @@ public protocol FilmSource: Sendable {
 
   /// Returns page `page` with the number of pages, when the source knows it.
   /// The default calls ``search(_:page:)`` and knows no page count.
-  func searchPage(_ query: String, page: Int) async throws -> SearchPage
+  func searchPage(_ query: String, page: Int) async throws -> SourcePage
 }
 
 extension FilmSource {
-  public func searchPage(_ query: String, page: Int) async throws -> SearchPage {
-    SearchPage(films: try await search(query, page: page))
+  public func searchPage(_ query: String, page: Int) async throws -> SourcePage {
+    SourcePage(films: try await search(query, page: page))
   }
 }

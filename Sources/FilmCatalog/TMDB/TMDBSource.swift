@@ -17,11 +17,11 @@ public struct TMDBSource: FilmSource {
   }
 
   /// - Throws: ``TMDBError`` for the genre list or the page, or `CancellationError`.
-  public func searchPage(_ query: String, page: Int) async throws -> SearchPage {
+  public func searchPage(_ query: String, page: Int) async throws -> SourcePage {
     let client = self.client
     let genres = try await self.genres.value { try await client.genreList() }
     let results = try await client.searchPage(query, page: page)
-    return SearchPage(
+    return SourcePage(
       films: results.results.map { $0.film(genres: genres) }, totalPages: results.totalPages)
   }
 }

@@ -45,7 +45,7 @@ struct SourceOptions {
   /// Where the films come from: a catalog file or an API.
   let input: FilmInput
   /// The HTTP source, when pulling from `--api`, for its statistics.
-  let httpSource: HTTPSource?
+  let httpSource: APISource?
   /// The TMDB client, with `--tmdb`.
   let tmdb: TMDBClient?
   /// The credit every page must show with `--tmdb` (a catalog's snapshot
@@ -132,7 +132,7 @@ struct SourceOptions {
     if let token = environment["FILMSITE_API_TOKEN"], !token.isEmpty {
       headers.append(("Authorization", "Bearer \(token)"))
     }
-    let source = HTTPSource(
+    let source = APISource(
       url: url, headers: headers, timeout: timeout, maximumResponseBytes: limit,
       retryPolicy: RetryPolicy(retries: retries))
     input = .source(source, maxPages: maxPages)

@@ -26,7 +26,8 @@ extension ConfigFile {
   }
 
   /// `arguments` with what this file sets for the options they lack.
-  func filling(_ arguments: ParsedArguments, options: [CommandLineParser.Option]) -> ParsedArguments {
+  func filling(_ arguments: ParsedArguments, options: [CommandLineParser.Option]) -> ParsedArguments
+  {
     var merged = arguments
     merged.root = folder
     let taken = Set(options.map(\.name))

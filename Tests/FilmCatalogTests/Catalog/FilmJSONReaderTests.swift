@@ -10,11 +10,11 @@ import Testing
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 
-  private func slow(_ text: String) -> SearchPage? {
+  private func slow(_ text: String) -> SourcePage? {
     try? CatalogDecoder.decodeWithFoundation(Data(text.utf8), file: "test.json")
   }
 
-  private func fast(_ text: String) -> SearchPage? {
+  private func fast(_ text: String) -> SourcePage? {
     FilmJSONReader.read(Data(text.utf8))
   }
 

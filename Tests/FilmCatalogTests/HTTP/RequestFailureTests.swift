@@ -105,17 +105,17 @@ import Testing
       TMDBError(failed, stage: .genreList, url: "u").description
         == "genre list: GET u: HTTP 401: Invalid API key. (TMDB status_code 7)")
     #expect(
-      HTTPSourceError(failed, url: "u").description == "GET u: HTTP 401; body starts: \(body)")
+      APISourceError(failed, url: "u").description == "GET u: HTTP 401; body starts: \(body)")
   }
 
   @Test func aTransientFailureIsRetriedAfterWhatTheServerAsks() throws {
     let failed = HTTPClient.FailedAttempt(failure: .status(429, body: ""), attempt: 1)
-    let thrown = HTTPClient.thrown(failed, retryAfter: "7") { HTTPSourceError($0, url: "u") }
+    let thrown = HTTPClient.thrown(failed, retryAfter: "7") { APISourceError($0, url: "u") }
     let retry = try #require(thrown as? RetryPolicy.RetryableFailure)
     #expect(retry.retryAfter == 7)
-    #expect(retry.error as? HTTPSourceError == HTTPSourceError(failed, url: "u"))
+    #expect(retry.error as? APISourceError == APISourceError(failed, url: "u"))
     let network = HTTPClient.FailedAttempt(failure: .network("connection refused"), attempt: 1)
-    let again = HTTPClient.thrown(network, retryAfter: nil) { HTTPSourceError($0, url: "u") }
+    let again = HTTPClient.thrown(network, retryAfter: nil) { APISourceError($0, url: "u") }
     #expect((again as? RetryPolicy.RetryableFailure)?.retryAfter == nil)
   }
 
@@ -133,7 +133,7 @@ import Testing
     sourceLocation: SourceLocation = #_sourceLocation
   ) {
     #expect(
-      HTTPSourceError(failed, url: "u").description == message, sourceLocation: sourceLocation)
+      APISourceError(failed, url: "u").description == message, sourceLocation: sourceLocation)
     #expect(
       TMDBError(failed, stage: .searchPage(2), url: "u").description
         == "search page 2: \(message)", sourceLocation: sourceLocation)

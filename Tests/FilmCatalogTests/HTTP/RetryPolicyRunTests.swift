@@ -2,7 +2,7 @@ import Testing
 
 @testable import FilmCatalog
 
-/// The retry loop that `HTTPSource` and `TMDBClient` share, with the sleep recorded instead of waited.
+/// The retry loop that `APISource` and `TMDBClient` share, with the sleep recorded instead of waited.
 @Suite struct RetryPolicyRunTests {
   private struct AttemptFailed: Error, Equatable {
     let attempt: Int

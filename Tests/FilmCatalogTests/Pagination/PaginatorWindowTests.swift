@@ -25,16 +25,16 @@ import Testing
       try await searchPage(query, page: page).films
     }
 
-    func searchPage(_ query: String, page: Int) async throws -> SearchPage {
+    func searchPage(_ query: String, page: Int) async throws -> SourcePage {
       requests.append(page)
       inFlight += 1
       maxInFlight = max(maxInFlight, inFlight)
       defer { inFlight -= 1 }
       try await Task.sleep(for: .milliseconds(5 * (8 - page % 8)))
       if page == failingPage { throw Failure() }
-      guard page <= pageCount else { return SearchPage(films: [], totalPages: totalPages) }
+      guard page <= pageCount else { return SourcePage(films: [], totalPages: totalPages) }
       let films = (1...5).map { Film(id: "\(page)-\($0)", title: "Film \(page)-\($0)") }
-      return SearchPage(films: films, totalPages: totalPages)
+      return SourcePage(films: films, totalPages: totalPages)
     }
   }
 

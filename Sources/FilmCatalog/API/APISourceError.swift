@@ -1,6 +1,6 @@
-/// A page request of an ``HTTPSource`` that failed, with what the user needs to act on it:
+/// A page request of an ``APISource`` that failed, with what the user needs to act on it:
 /// the URL (secrets masked), the HTTP status or network error, and the start of the body.
-public struct HTTPSourceError: Error, Equatable, Sendable, CustomStringConvertible {
+public struct APISourceError: Error, Equatable, Sendable, CustomStringConvertible {
   enum Reason: Equatable, Sendable {
     /// The request failed: the network, a timeout, the size limit or an error status.
     case request(RequestFailure)

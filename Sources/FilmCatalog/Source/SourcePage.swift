@@ -1,5 +1,5 @@
 /// One page of search results, with the number of pages when the source says it.
-public struct SearchPage: Sendable, Equatable {
+public struct SourcePage: Sendable, Equatable {
   public let films: [Film]
   /// The source's `total_pages`, if it gives one.
   public let totalPages: Int?

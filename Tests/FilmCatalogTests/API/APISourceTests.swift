@@ -3,9 +3,9 @@ import Testing
 
 @testable import FilmCatalog
 
-@Suite struct HTTPSourceURLTests {
+@Suite struct APISourceURLTests {
   @Test func addsQueryAndPageKeepingOtherItems() throws {
-    let source = HTTPSource(
+    let source = APISource(
       url: try #require(URL(string: "https://api.example.com/search?api_key=k&page=9")))
     let url = try source.requestURL(query: "Amélie & co+1", page: 3)
     #expect(
@@ -22,7 +22,7 @@ import Testing
     "http://example.com/?",
   ])
   func eachPageURLIsTheOneURLComponentsBuilds(url: String) throws {
-    let source = HTTPSource(url: try #require(URL(string: url)))
+    let source = APISource(url: try #require(URL(string: url)))
     defer { source.close() }
     for query in ["", "Amélie & co+1", "a=b&page=3", "Ünïcödé 🎬 #1?"] {
       for page in [1, 2, 9, 10, 99, 12_345, Int.max] {
@@ -36,22 +36,22 @@ import Testing
 }
 
 /// How a page's body becomes films, and what the user reads when it is not film JSON.
-@Suite struct HTTPSourcePageTests {
+@Suite struct APISourcePageTests {
   private let url = URL(string: "https://api.example.com/search?api_key=k&query=x&page=7")
   private let shown = "GET https://api.example.com/search?api_key=***&query=x&page=7"
 
-  private func page(_ body: String) throws -> SearchPage {
+  private func page(_ body: String) throws -> SourcePage {
     let answer = HTTPClient.Answer(body: Array(body.utf8), attempts: 1)
-    return try HTTPSource.page(in: answer, from: try #require(url))
+    return try APISource.page(in: answer, from: try #require(url))
   }
 
   @Test func anEnvelopeGivesItsFilmsAndPageCount() throws {
     let page = try page(#"{"page": 1, "results": [{"id": 1, "title": "Alien"}], "total_pages": 4}"#)
-    #expect(page == SearchPage(films: [Film(id: "1", title: "Alien")], totalPages: 4))
+    #expect(page == SourcePage(films: [Film(id: "1", title: "Alien")], totalPages: 4))
   }
 
   @Test func brokenJSONNamesTheLineAndColumnAndTheStartOfTheBody() throws {
-    let error = try #require(throws: HTTPSourceError.self) { try page(#"{"results": [}"#) }
+    let error = try #require(throws: APISourceError.self) { try page(#"{"results": [}"#) }
     #expect(
       error.description
         == "\(shown): not film JSON: line 1, column 14: malformed JSON: unexpected character \"}\"; body starts: {\"results\": [}"
@@ -59,7 +59,7 @@ import Testing
   }
 
   @Test func aFilmWithoutATitleNamesTheFilmAndTheField() throws {
-    let error = try #require(throws: HTTPSourceError.self) {
+    let error = try #require(throws: APISourceError.self) {
       try page(#"[{"id": 1, "title": "Alien"}, {"id": 2}]"#)
     }
     #expect(

@@ -11,7 +11,7 @@ import Foundation
 /// "total_pages", "total_results"}` or a bare array of films. Transient
 /// failures (connection refused or reset, timeouts, HTTP 429, 500, 502, 503,
 /// 504) are retried with backoff; anything else fails the page at once.
-public struct HTTPSource: FilmSource {
+public struct APISource: FilmSource {
   let url: URL
   /// Extra request headers, such as `Authorization`.
   let headers: [(name: String, value: String)]
@@ -47,21 +47,21 @@ public struct HTTPSource: FilmSource {
     try await searchPage(query, page: page).films
   }
 
-  /// - Throws: ``HTTPSourceError`` once retries are used up, or `CancellationError`.
-  public func searchPage(_ query: String, page: Int) async throws -> SearchPage {
+  /// - Throws: ``APISourceError`` once retries are used up, or `CancellationError`.
+  public func searchPage(_ query: String, page: Int) async throws -> SourcePage {
     let pageURL = try requestURL(query: query, page: page)
     var request = template
     request.url = pageURL
     // The masked URL is only for errors, so it is worked out only when one is thrown.
     let answer = try await client.get(request) { failed in
-      HTTPSourceError(failed, url: SecretMasking.masked(pageURL))
+      APISourceError(failed, url: SecretMasking.masked(pageURL))
     }
     return try Self.page(in: answer, from: pageURL)
   }
 
   /// The films of a page, read from its body.
-  /// - Throws: ``HTTPSourceError`` with what the catalog reader found wrong.
-  static func page(in answer: HTTPClient.Answer, from pageURL: URL) throws -> SearchPage {
+  /// - Throws: ``APISourceError`` with what the catalog reader found wrong.
+  static func page(in answer: HTTPClient.Answer, from pageURL: URL) throws -> SourcePage {
     let body = Data(answer.body)
     // Valid JSON takes the fast reader, which needs no name for the page.
     if let page = FilmJSONReader.read(body) { return page }
@@ -69,7 +69,7 @@ public struct HTTPSource: FilmSource {
     do {
       return try CatalogDecoder.decodeWithFoundation(body, file: masked)
     } catch let error as CatalogError {
-      throw HTTPSourceError(
+      throw APISourceError(
         url: masked,
         reason: .notFilmJSON(error.reason, body: RequestFailure.bodyPrefix(answer.body)),
         attempts: answer.attempts)
@@ -93,7 +93,7 @@ public struct HTTPSource: FilmSource {
     guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false),
       let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https"
     else {
-      throw HTTPSourceError(url: SecretMasking.masked(url), reason: .request(.invalidURL))
+      throw APISourceError(url: SecretMasking.masked(url), reason: .request(.invalidURL))
     }
     var items = (components.queryItems ?? []).filter { $0.name != "query" && $0.name != "page" }
     items.append(URLQueryItem(name: "query", value: query))
@@ -103,7 +103,7 @@ public struct HTTPSource: FilmSource {
     components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(
       of: "+", with: "%2B")
     guard let pageURL = components.url else {
-      throw HTTPSourceError(url: SecretMasking.masked(url), reason: .request(.invalidURL))
+      throw APISourceError(url: SecretMasking.masked(url), reason: .request(.invalidURL))
     }
     return pageURL
   }
