@@ -56,14 +56,10 @@ struct TMDBMovieDetails: Decodable, Sendable, Equatable {
   /// runtime of 0 counts as unknown; genres from the search are kept when the
   /// details list none.
   func enriching(_ film: Film) -> Film {
-    Film(
-      id: film.id,
-      title: film.title,
-      year: film.year,
-      runtime: runtime.flatMap { $0 > 0 ? $0 : nil } ?? film.runtime,
-      director: director ?? film.director,
-      genres: genres.isEmpty ? film.genres : genres.map(\.name),
-      overview: film.overview,
-      posterPath: film.posterPath)
+    film.with { fields in
+      if let runtime, runtime > 0 { fields.runtime = runtime }
+      if let director { fields.director = director }
+      if !genres.isEmpty { fields.genres = genres.map(\.name) }
+    }
   }
 }
