@@ -1,6 +1,6 @@
 /// A page request of an ``APISource`` that failed, with what the user needs to act on it:
 /// the URL (secrets masked), the HTTP status or network error, and the start of the body.
-public struct APISourceError: Error, Equatable, Sendable, CustomStringConvertible {
+struct APISourceError: Error, Equatable, Sendable, CustomStringConvertible {
   enum Reason: Equatable, Sendable {
     /// The request failed: the network, a timeout, the size limit or an error status.
     case request(RequestFailure)
@@ -25,7 +25,7 @@ public struct APISourceError: Error, Equatable, Sendable, CustomStringConvertibl
     self.init(url: url, reason: .request(failed.failure), attempts: failed.attempt)
   }
 
-  public var description: String {
+  var description: String {
     switch reason {
     case .request(let failure):
       return failure.message(url: url, attempts: attempts)

@@ -15,7 +15,7 @@ public enum CatalogDecoder {
   /// Decodes one page of a paged API, or a whole catalog: a bare array of
   /// films, or an object with `results` and, optionally, `total_pages`.
   /// - Throws: ``CatalogError``; `file` names the source (a path or a URL).
-  public static func decodePage(_ data: Data, file: String) throws -> SourcePage {
+  static func decodePage(_ data: Data, file: String) throws -> SourcePage {
     if let page = FilmJSONReader.read(data) { return page }
     return try decodeWithFoundation(data, file: file)
   }

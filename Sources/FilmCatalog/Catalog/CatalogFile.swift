@@ -9,14 +9,9 @@ import Foundation
 /// a snapshot's header asks for.
 public struct CatalogFile: Sendable {
   /// The file, named in errors.
-  public let path: String
+  let path: String
   /// The file's contents, as read.
   public let bytes: Data
-
-  public init(path: String, bytes: Data) {
-    self.path = path
-    self.bytes = bytes
-  }
 
   /// A catalog file's films, and the credit its snapshot header asks for, if any.
   public struct Contents: Sendable {

@@ -8,17 +8,17 @@ import Foundation
 /// taking only the credit from the header. Keys are sorted and films keep
 /// their order, so the same films give the same `results` bytes.
 public struct CatalogSnapshot: Encodable, Sendable {
-  public struct Header: Encodable, Sendable {
-    public let query: String
-    public let source: String
+  struct Header: Encodable, Sendable {
+    let query: String
+    let source: String
     /// ISO 8601, in UTC.
-    public let pulledAt: String
+    let pulledAt: String
     /// The credit a site built from these films must show, such as TMDB's.
-    public let attribution: Attribution?
+    let attribution: Attribution?
   }
 
-  public let filmsite: Header
-  public let results: [Film]
+  let filmsite: Header
+  let results: [Film]
 
   public init(
     films: [Film], query: String, source: String, pulledAt: Date = Date(),
@@ -35,7 +35,7 @@ public struct CatalogSnapshot: Encodable, Sendable {
   /// The credit recorded in the header of the catalog file at `path`, or
   /// `nil` when the file has none, is not a snapshot, or gives a link that is
   /// not http or https (the file is data, and the link lands in every page).
-  public static func attribution(atPath path: String) -> Attribution? {
+  static func attribution(atPath path: String) -> Attribution? {
     guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)) else { return nil }
     return attribution(inCatalog: data)
   }

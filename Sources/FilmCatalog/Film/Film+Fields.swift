@@ -6,7 +6,7 @@ extension Film {
   /// same names in the same order. A film's copies share one of these.
   public struct Fields: Hashable, Sendable {
     /// The source's identifier. JSON integers are kept as their decimal text.
-    public var id: String
+    var id: String
     public var title: String
     /// The release year.
     public var year: Int?
@@ -20,7 +20,7 @@ extension Film {
     public var posterPath: String?
 
     /// The required fields; every other field is absent.
-    public init(id: String, title: String) {
+    init(id: String, title: String) {
       self.id = id
       self.title = title
     }

@@ -17,12 +17,12 @@ public struct Film: Hashable, Codable, Sendable, Identifiable {
   @usableFromInline let store: Store
 
   /// The film with these fields.
-  public init(_ fields: Fields) {
+  init(_ fields: Fields) {
     store = Store(fields)
   }
 
   /// A film with the fields most code and tests set; every other field is absent.
-  public init(
+  init(
     id: String,
     title: String,
     year: Int? = nil,
@@ -43,7 +43,7 @@ public struct Film: Hashable, Codable, Sendable, Identifiable {
   }
 
   /// Every field, as one value.
-  public var fields: Fields { store.fields }
+  var fields: Fields { store.fields }
 
   /// The source's identifier (`Identifiable` needs it spelled out).
   public var id: String { store.fields.id }
@@ -55,7 +55,7 @@ public struct Film: Hashable, Codable, Sendable, Identifiable {
 
   /// The film with some fields changed: `film.with { $0.runtime = 136 }`.
   /// Fields it does not change are kept, including ones added later.
-  public func with(_ change: (inout Fields) -> Void) -> Film {
+  func with(_ change: (inout Fields) -> Void) -> Film {
     var fields = store.fields
     change(&fields)
     return Film(fields)

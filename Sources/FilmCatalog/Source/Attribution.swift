@@ -6,8 +6,4 @@ public struct Attribution: Codable, Sendable, Equatable {
   /// The page the notice links to.
   public let url: String
 
-  public init(text: String, url: String) {
-    self.text = text
-    self.url = url
-  }
 }

@@ -1,10 +1,10 @@
 /// One page of search results, with the number of pages when the source says it.
 public struct SourcePage: Sendable, Equatable {
-  public let films: [Film]
+  let films: [Film]
   /// The source's `total_pages`, if it gives one.
-  public let totalPages: Int?
+  let totalPages: Int?
 
-  public init(films: [Film], totalPages: Int? = nil) {
+  init(films: [Film], totalPages: Int? = nil) {
     self.films = films
     self.totalPages = totalPages
   }

@@ -55,7 +55,7 @@ public struct TMDBClient: Sendable {
 
   /// Page `page` of `GET /search/movie?query=…`, or of
   /// `GET /discover/movie?sort_by=popularity.desc` when `query` is empty.
-  func searchPage(_ query: String, page: Int) async throws -> TMDBSearchResults {
+  public func searchPage(_ query: String, page: Int) async throws -> TMDBSearchResults {
     let (path, items) = searchRequest(query)
     return try await get(
       path, items + [URLQueryItem(name: "page", value: String(page))], stage: .searchPage(page))

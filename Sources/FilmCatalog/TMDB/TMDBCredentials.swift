@@ -29,8 +29,8 @@ public enum TMDBCredentials: Sendable, Equatable {
   }
 
   /// Neither credential variable is set.
-  public struct Missing: Error, Equatable, CustomStringConvertible {
-    public var description: String {
+  struct Missing: Error, Equatable, CustomStringConvertible {
+    var description: String {
       "--tmdb needs a TMDB credential: set \(TMDBCredentials.tokenVariable) to your API read access token, or \(TMDBCredentials.keyVariable) to your API key (https://www.themoviedb.org/settings/api)"
     }
   }

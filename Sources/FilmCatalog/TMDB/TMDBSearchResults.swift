@@ -1,6 +1,6 @@
 /// A page of `GET /search/movie` or `GET /discover/movie`:
 /// `{"page", "results", "total_pages", "total_results"}`.
-struct TMDBSearchResults: Decodable, Sendable, Equatable {
+public struct TMDBSearchResults: Decodable, Sendable, Equatable {
   let page: Int
   let results: [Movie]
   let totalPages: Int?
@@ -49,7 +49,7 @@ struct TMDBSearchResults: Decodable, Sendable, Equatable {
 
     /// The year of `releaseDate`, or `nil` when the date is missing, empty
     /// or not a date: one odd result does not fail a whole page.
-    public var year: Int? {
+    var year: Int? {
       releaseDate.flatMap(ReleaseDate.year(of:))
     }
 

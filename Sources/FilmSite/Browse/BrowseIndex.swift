@@ -2,16 +2,16 @@ import FilmCatalog
 import FilmSiteSupport
 
 /// The genres, directors and years of a site's films.
-public struct BrowseIndex: Sendable {
+struct BrowseIndex: Sendable {
   /// Every genre of the films.
-  public let genres: Taxonomy
+  let genres: Taxonomy
   /// Every director of the films (the `director` field, as one name).
-  public let directors: Taxonomy
+  let directors: Taxonomy
   /// Every year of the films.
-  public let years: Taxonomy
+  let years: Taxonomy
 
   /// Groups `films`, which are in site order.
-  public init(films: [Film]) {
+  init(films: [Film]) {
     // The three are independent, so they are grouped on every core.
     let taxonomies = [TaxonomyKind.genres, .directors, .years].parallelMap {
       Taxonomy(kind: $0, films: films)
@@ -22,5 +22,5 @@ public struct BrowseIndex: Sendable {
   }
 
   /// The three taxonomies, in navigation order.
-  public var all: [Taxonomy] { [genres, directors, years] }
+  var all: [Taxonomy] { [genres, directors, years] }
 }

@@ -6,16 +6,16 @@ import FilmCatalog
 /// is listed under it once. Films without a director, genres or year are simply
 /// not listed under that kind. Grouping is one pass over the films plus a sort of
 /// the names, so it stays fast for large catalogs.
-public struct Taxonomy: Sendable {
+struct Taxonomy: Sendable {
   /// What the names are: genres, directors or years.
-  public let kind: TaxonomyKind
+  let kind: TaxonomyKind
   /// Every name, in reading order: names by title order (case and accents
   /// ignored, numbers by value), years from the earliest.
-  public let terms: [Term]
+  let terms: [Term]
   private let positions: [String: Int]
 
   /// Groups `films`, which are in site order, by `kind`.
-  public init(kind: TaxonomyKind, films: [Film]) {
+  init(kind: TaxonomyKind, films: [Film]) {
     self.kind = kind
     var groups: [String: [Int]] = [:]
     // By index: each film is read in place, not copied (and retained) per kind.
@@ -42,12 +42,12 @@ public struct Taxonomy: Sendable {
   }
 
   /// The term of `name` as ``names(of:kind:)`` gives it, if any film has it.
-  public func term(named name: String) -> Term? {
+  func term(named name: String) -> Term? {
     positions[name].map { terms[$0] }
   }
 
   /// The names a film is listed under for `kind`: trimmed, without empty ones or repeats.
-  public static func names(of film: Film, kind: TaxonomyKind) -> [String] {
+  static func names(of film: Film, kind: TaxonomyKind) -> [String] {
     switch kind {
     case .years:
       return film.year.map { [String($0)] } ?? []

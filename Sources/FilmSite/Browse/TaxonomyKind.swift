@@ -1,17 +1,17 @@
 /// A way of browsing films besides the main index: by genre, by director or by year.
-public enum TaxonomyKind: String, Sendable, CaseIterable {
+enum TaxonomyKind: String, Sendable, CaseIterable {
   case genres
   case directors
   case years
 
   /// The site folder that holds the kind's pages: `genres`, `directors` or `years`.
-  public var folder: String { rawValue }
+  var folder: String { rawValue }
 
   /// The list page of every name of the kind: `genres/`.
-  public var route: Route { Route([folder]) }
+  var route: Route { Route([folder]) }
 
   /// `Genres`, for headings and navigation.
-  public var title: String {
+  var title: String {
     switch self {
     case .genres: return "Genres"
     case .directors: return "Directors"
@@ -20,7 +20,7 @@ public enum TaxonomyKind: String, Sendable, CaseIterable {
   }
 
   /// `Genre`, for a page about one name.
-  public var singular: String {
+  var singular: String {
     switch self {
     case .genres: return "Genre"
     case .directors: return "Director"

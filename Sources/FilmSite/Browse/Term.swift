@@ -1,16 +1,16 @@
 /// One genre, director or year, with the films listed under it.
-public struct Term: Sendable, Equatable {
+struct Term: Sendable, Equatable {
   /// Whether the term is a genre, a director or a year.
-  public let kind: TaxonomyKind
+  let kind: TaxonomyKind
   /// The name as the catalog gives it, trimmed: `Science Fiction`, `Agnès Varda`, `1999`.
-  public let name: String
+  let name: String
   /// The name's folder under the kind's folder: `science-fiction`.
-  public let slug: String
+  let slug: String
   /// Positions of the term's films in the site's film list, in site order.
-  public let films: [Int]
+  let films: [Int]
 
   /// A term; ``Taxonomy`` makes them, with slugs from ``TermSlugs``.
-  public init(kind: TaxonomyKind, name: String, slug: String, films: [Int]) {
+  init(kind: TaxonomyKind, name: String, slug: String, films: [Int]) {
     self.kind = kind
     self.name = name
     self.slug = slug
@@ -18,5 +18,5 @@ public struct Term: Sendable, Equatable {
   }
 
   /// The term's first page: `genres/science-fiction/`.
-  public var route: Route { Route([kind.folder, slug]) }
+  var route: Route { Route([kind.folder, slug]) }
 }

@@ -2,25 +2,25 @@ import FilmCatalog
 
 /// What a build did, printed as one line at its end.
 public struct BuildSummary: Sendable, CustomStringConvertible {
-  public let films: Int
-  public let duplicatesDropped: Int
+  let films: Int
+  let duplicatesDropped: Int
   /// The page cap, when loading stopped at it and more films may exist.
-  public let pageCap: Int?
+  let pageCap: Int?
   /// The page that failed, when the build went on with `allowPartial`.
   public let failure: PaginationError?
   /// Films the enrichment step left out (with `allowPartial`), with why.
   public let skipped: [any Error]
-  public let indexPages: Int
+  let indexPages: Int
   /// Genre, director and year pages, and their lists.
-  public let browsePages: Int
+  let browsePages: Int
   /// Whether the sitemap, `robots.txt` and canonical links were written.
-  public let hasSiteFiles: Bool
+  let hasSiteFiles: Bool
   public let files: SiteWriter.Summary
   /// Whether the output folder was already built from the same films, theme
   /// and settings, so that nothing was rendered.
-  public let upToDate: Bool
-  public let outputDirectory: String
-  public let duration: Duration
+  let upToDate: Bool
+  let outputDirectory: String
+  let duration: Duration
 
   init(
     films: FilmCounts, failure: PaginationError?, skipped: [any Error], pages: SitePageCounts,

@@ -10,17 +10,17 @@ import Foundation
 /// the output folder stops before rendering; for a catalog file, before
 /// decoding it.
 public struct SiteBuilder: Sendable {
-  public var input: FilmInput
+  var input: FilmInput
   /// How the films are pulled from `input`: the query, the requests in
   /// flight, partial pulls, progress, and the enrichment step.
-  public var pull: FilmPull
+  var pull: FilmPull
   /// The theme folder, whose files replace the built-in theme's; `nil` for
   /// the built-in theme alone.
-  public var templatesDirectory: String?
-  public var outputDirectory: String
-  public var configuration: SiteConfiguration
+  var templatesDirectory: String?
+  var outputDirectory: String
+  var configuration: SiteConfiguration
   /// Adopt an output folder that FilmSite did not create.
-  public var force: Bool
+  var force: Bool
 
   /// A build of the films from `input`.
   /// - Parameter configuration: The site's settings; a catalog's snapshot

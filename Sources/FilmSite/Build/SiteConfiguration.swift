@@ -18,7 +18,7 @@ public struct SiteConfiguration: Sendable, Equatable, Encodable {
   /// A credit the source requires on every page (TMDB's notice), shown in the layout's footer.
   public var attribution: Attribution?
   /// The most URLs in one sitemap file before the sitemap is split (the protocol's 50,000).
-  public var sitemapLimit = Sitemap.protocolLimit
+  var sitemapLimit = Sitemap.protocolLimit
 
   public init(
     title: String = "Films",

@@ -1,9 +1,9 @@
 /// What ``SiteChecker`` found in a built site: how much it checked, and every fault.
 public struct SiteCheckReport: Equatable, Sendable, CustomStringConvertible {
   /// One thing wrong with a site. Paths are relative to the output folder.
-  public enum Fault: Equatable, Sendable, CustomStringConvertible {
+  enum Fault: Equatable, Sendable, CustomStringConvertible {
     /// Why an internal link does not lead to a file of the site.
-    public enum LinkProblem: Equatable, Sendable {
+    enum LinkProblem: Equatable, Sendable {
       /// Nothing in the site has the link's path.
       case noSuchFile
       /// The path is a folder; without a trailing `/` it does not open its `index.html`.
@@ -61,7 +61,7 @@ public struct SiteCheckReport: Equatable, Sendable, CustomStringConvertible {
     /// A page FilmSite wrote that the sitemap does not list.
     case notInSitemap(page: String)
 
-    public var description: String {
+    var description: String {
       switch self {
       case .noSuchFolder(let directory):
         return "\(Self.path(directory)): no such folder (build the site first)"
@@ -143,14 +143,14 @@ public struct SiteCheckReport: Equatable, Sendable, CustomStringConvertible {
   }
 
   /// How many `.html` files were read.
-  public var pageCount: Int
+  var pageCount: Int
   /// How many internal links were checked (absolute `http`, `https`, `data` and
   /// `mailto` URLs are not counted).
-  public var linkCount: Int
+  var linkCount: Int
   /// Every fault, grouped by kind, in a stable order.
-  public var faults: [Fault]
+  var faults: [Fault]
 
-  public init(pageCount: Int = 0, linkCount: Int = 0, faults: [Fault] = []) {
+  init(pageCount: Int = 0, linkCount: Int = 0, faults: [Fault] = []) {
     self.pageCount = pageCount
     self.linkCount = linkCount
     self.faults = faults

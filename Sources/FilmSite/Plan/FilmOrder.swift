@@ -9,14 +9,14 @@ import Foundation
 /// are broken by the title's exact characters, then by year (films without
 /// one last), then by id, so that no two different films ever tie and the
 /// order never depends on the source's order, the locale or the machine.
-public enum FilmOrder {
+enum FilmOrder {
   /// Returns `films` in site order.
-  public static func sorted(_ films: [Film]) -> [Film] {
+  static func sorted(_ films: [Film]) -> [Film] {
     sorted(films) { $0 }
   }
 
   /// Returns `items` in the site order of their films.
-  public static func sorted<Item: Sendable>(_ items: [Item], by film: @Sendable (Item) -> Film)
+  static func sorted<Item: Sendable>(_ items: [Item], by film: @Sendable (Item) -> Film)
     -> [Item]
   {
     // Titles are folded on every core.

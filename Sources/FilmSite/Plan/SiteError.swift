@@ -1,12 +1,12 @@
 /// A site that cannot be rendered from its films or settings.
-public enum SiteError: Error, Equatable, Sendable, CustomStringConvertible {
+enum SiteError: Error, Equatable, Sendable, CustomStringConvertible {
   /// Films are named by title: their place in a catalog is lost once pages are
   /// merged and duplicates dropped.
   case unroutableFilm(title: String, reason: RouteError)
   case duplicateID(String)
   case invalidPageSize(Int)
 
-  public var description: String {
+  var description: String {
     switch self {
     case .unroutableFilm(let title, let reason):
       return "film \"\(Escaping.terminal(title))\": \(reason)"

@@ -3,8 +3,8 @@ import FilmCatalog
 /// What an enrichment step gives back: the films to build, and the errors of
 /// films it left out (with `allowPartial`).
 public struct Enrichment: Sendable {
-  public var films: [Film]
-  public var skipped: [any Error]
+  var films: [Film]
+  var skipped: [any Error]
 
   public init(films: [Film], skipped: [any Error] = []) {
     self.films = films

@@ -3,15 +3,10 @@
 /// catalog's site up to date can say them without decoding the catalog.
 public struct FilmCounts: Sendable, Equatable {
   /// The films the site was built from.
-  public let films: Int
+  let films: Int
   /// Films dropped because an earlier page had the same id.
   public let duplicatesDropped: Int
   /// The page cap, when the pull stopped at it.
-  public let pageCap: Int?
+  let pageCap: Int?
 
-  public init(films: Int, duplicatesDropped: Int, pageCap: Int?) {
-    self.films = films
-    self.duplicatesDropped = duplicatesDropped
-    self.pageCap = pageCap
-  }
 }

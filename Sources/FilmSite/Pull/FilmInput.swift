@@ -12,7 +12,7 @@ public enum FilmInput: Sendable {
   /// The source to pull, its page cap, and the credit a catalog's snapshot
   /// header asks for.
   /// - Throws: ``CatalogError`` for a catalog that cannot be read or decoded.
-  public func opened() throws -> Opened {
+  func opened() throws -> Opened {
     switch self {
     case .source(let source, let maxPages):
       return Opened(source: source, maxPages: maxPages, attribution: nil)
@@ -31,12 +31,12 @@ public enum FilmInput: Sendable {
   }
 
   /// A source ready to pull.
-  public struct Opened: Sendable {
+  struct Opened: Sendable {
     /// Where the pages come from.
-    public let source: any FilmSource
+    let source: any FilmSource
     /// The most pages to pull.
-    public let maxPages: Int
+    let maxPages: Int
     /// The credit a catalog's snapshot header asks for.
-    public let attribution: Attribution?
+    let attribution: Attribution?
   }
 }

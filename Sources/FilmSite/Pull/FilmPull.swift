@@ -8,19 +8,19 @@ import FilmCatalog
 /// `filmsite serve` run them alone, so all three pull the same way.
 public struct FilmPull: Sendable {
   /// What to search for; empty for everything the source lists.
-  public var query: String
+  var query: String
   /// Page requests kept in flight.
-  public var concurrency: Int
+  var concurrency: Int
   /// Keep the films of the pages before a failed one instead of failing.
-  public var allowPartial: Bool
+  var allowPartial: Bool
   /// Called as pages arrive.
-  public var progress: (@Sendable (Paginator.Progress) -> Void)?
+  var progress: (@Sendable (Paginator.Progress) -> Void)?
   /// The step after the pages: it gets the pulled films, in order, and
   /// returns the films to build and any it left out.
-  public var enrich: (@Sendable ([Film]) async throws -> Enrichment)?
+  var enrich: (@Sendable ([Film]) async throws -> Enrichment)?
   /// The credit the source asks for (TMDB's); a catalog's snapshot header
   /// gives it when this is `nil`.
-  public var attribution: Attribution?
+  var attribution: Attribution?
 
   public init(
     query: String = "", concurrency: Int = 1, allowPartial: Bool = false,

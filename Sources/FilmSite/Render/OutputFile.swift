@@ -1,8 +1,8 @@
 import Foundation
 
 /// A file of the site: where it goes, relative to the output folder, and its bytes.
-public struct OutputFile: Sendable, Equatable {
-  public let path: String
+struct OutputFile: Sendable, Equatable {
+  let path: String
   /// The file's bytes, kept as the pages are rendered: a page is written
   /// without being copied into `Data` first.
   let bytes: [UInt8]
@@ -10,13 +10,13 @@ public struct OutputFile: Sendable, Equatable {
   let hash: ContentHash
 
   /// The file's bytes.
-  public var contents: Data { Data(bytes) }
+  var contents: Data { Data(bytes) }
 
-  public init(path: String, contents: Data) {
+  init(path: String, contents: Data) {
     self.init(path: path, bytes: Array(contents))
   }
 
-  public init(path: String, text: String) {
+  init(path: String, text: String) {
     self.init(path: path, bytes: Array(text.utf8))
   }
 

@@ -6,23 +6,18 @@ import Synchronization
 
 /// Turns films into the files of a site: index, browse and detail pages, the
 /// search index, the site files and the theme's assets.
-public struct SiteRenderer: Sendable {
-  public let theme: Theme
-  public let configuration: SiteConfiguration
-
-  public init(theme: Theme, configuration: SiteConfiguration) {
-    self.theme = theme
-    self.configuration = configuration
-  }
+struct SiteRenderer: Sendable {
+  let theme: Theme
+  let configuration: SiteConfiguration
 
   /// Pages rendered at once by ``render(_:batchSize:into:)``: enough to keep
   /// every core busy, few enough that a large site is never held in memory whole.
-  public static let defaultBatchSize = 2048
+  static let defaultBatchSize = 2048
 
   /// Plans and renders every page for `films`, listed in ``FilmOrder``, on every core.
   /// - Throws: ``SiteError`` for a film that cannot have a page, or an invalid setting;
   ///   ``BaseURLError`` for a base URL that is not an absolute `http(s)` URL.
-  public func render(_ films: [Film]) throws -> [OutputFile] {
+  func render(_ films: [Film]) throws -> [OutputFile] {
     var files: [OutputFile] = []
     try render(SitePlan(films: films, configuration: configuration)) { files += $0 }
     return files

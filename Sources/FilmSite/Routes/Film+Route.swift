@@ -2,17 +2,17 @@ import FilmCatalog
 
 extension Film {
   /// The longest id of lowercase ASCII letters and digits, in bytes.
-  public static let maximumPlainIDLength = 128
+  static let maximumPlainIDLength = 128
   /// The longest id holding any other character, in UTF-8 bytes (it is written as hex).
-  public static let maximumEncodedIDLength = 64
+  static let maximumEncodedIDLength = 64
 
   /// The folder every film's page is in.
-  public static let routeFolder = "films"
+  static let routeFolder = "films"
 
   /// The film's detail page: `films/<id>-<slug>/`, or `films/<id>/` when the
   /// title has no slug. A pure function of the film value.
   /// - Throws: ``RouteError`` when the id is empty or too long to be a file name.
-  public func route() throws -> Route {
+  func route() throws -> Route {
     try route(foldedTitle: Slug.fold(self.title))
   }
 
@@ -59,11 +59,11 @@ extension Film {
 }
 
 /// A film whose id cannot be turned into a safe page path.
-public enum RouteError: Error, Equatable, Sendable, CustomStringConvertible {
+enum RouteError: Error, Equatable, Sendable, CustomStringConvertible {
   case emptyID
   case idTooLong(id: String, length: Int)
 
-  public var description: String {
+  var description: String {
     switch self {
     case .emptyID:
       return "field \"id\": the id is empty"

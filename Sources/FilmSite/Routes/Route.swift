@@ -4,27 +4,27 @@ import FilmCatalog
 ///
 /// Every page is an `index.html` inside its folder, so URLs end in `/` and work
 /// on any static server. The root page has an empty path.
-public struct Route: Hashable, Sendable, Comparable, CustomStringConvertible {
+struct Route: Hashable, Sendable, Comparable, CustomStringConvertible {
   /// Path components from the site root, each a safe file name.
-  public let components: [String]
+  let components: [String]
 
-  public init(_ components: [String] = []) {
+  init(_ components: [String] = []) {
     self.components = components
   }
 
   /// The site's home page.
-  public static let root = Route()
+  static let root = Route()
 
   /// The file this route writes, relative to the output folder: `films/1-x/index.html`.
-  public var filePath: String {
+  var filePath: String {
     components.isEmpty ? "index.html" : components.joined(separator: "/") + "/index.html"
   }
 
   /// How many folders deep the page is, which is how many `../` lead back to the root.
-  public var depth: Int { components.count }
+  var depth: Int { components.count }
 
   /// The relative URL of `target` as seen from a page at this route.
-  public func url(to target: Route) -> String {
+  func url(to target: Route) -> String {
     var common = 0
     while common < components.count, common < target.components.count,
       components[common] == target.components[common]
@@ -45,13 +45,13 @@ public struct Route: Hashable, Sendable, Comparable, CustomStringConvertible {
   }
 
   /// The relative URL of a file at `path` (from the site root) as seen from this route.
-  public func url(toFile path: String) -> String {
+  func url(toFile path: String) -> String {
     String(repeating: "../", count: components.count) + path
   }
 
-  public static func < (lhs: Route, rhs: Route) -> Bool {
+  static func < (lhs: Route, rhs: Route) -> Bool {
     lhs.components.lexicographicallyPrecedes(rhs.components)
   }
 
-  public var description: String { components.map { $0 + "/" }.joined() }
+  var description: String { components.map { $0 + "/" }.joined() }
 }

@@ -7,11 +7,11 @@ import Foundation
 /// trimmed, and the result is cut at a word boundary to at most
 /// ``maximumLength`` characters. A name with no ASCII letters or digits gives
 /// an empty slug.
-public enum Slug {
-  public static let maximumLength = 60
+enum Slug {
+  static let maximumLength = 60
 
   /// Returns the slug of `text`.
-  public static func make(_ text: String) -> String {
+  static func make(_ text: String) -> String {
     truncated(fold(text))
   }
 

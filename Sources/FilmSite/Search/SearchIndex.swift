@@ -23,19 +23,19 @@ import Foundation
 ///
 /// A chunk is an array of films in site order, each
 /// `[title, director or null, year or null, URL from the site root]`.
-public enum SearchIndex {
+enum SearchIndex {
   /// The folder of the index, from the site root.
-  public static let folder = "search"
+  static let folder = "search"
   /// The manifest, from the site root.
-  public static let manifestPath = "search/index.json"
+  static let manifestPath = "search/index.json"
   /// The theme's search script, from the site root.
   static let scriptPath = "assets/search.js"
   /// The most films in a chunk before it is split by one more letter (about 100 KB).
-  public static let maximumChunkFilms = 1_000
+  static let maximumChunkFilms = 1_000
 
   /// The manifest and the chunks for `entries`, which are in site order.
   /// - Parameter maximumChunkFilms: The most films in a chunk whose words can be split further.
-  public static func files(
+  static func files(
     for entries: [(film: Film, route: Route)], maximumChunkFilms: Int = maximumChunkFilms
   ) -> [OutputFile] {
     var all: [OutputFile] = []
@@ -45,7 +45,7 @@ public enum SearchIndex {
 
   /// Like ``files(for:maximumChunkFilms:)``, handing the files to `sink` a few
   /// megabytes at a time, so that a large index is never in memory whole.
-  public static func files(
+  static func files(
     for entries: [(film: Film, route: Route)], maximumChunkFilms: Int = maximumChunkFilms,
     into sink: ([OutputFile]) throws -> Void
   ) rethrows {

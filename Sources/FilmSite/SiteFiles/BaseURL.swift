@@ -25,9 +25,9 @@ public enum BaseURL {
 /// A `--base-url` that cannot be the address of a site.
 public struct BaseURLError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The URL as given.
-  public let url: String
+  let url: String
   /// What is wrong with it.
-  public let reason: String
+  let reason: String
 
   public var description: String {
     "the base URL \"\(Escaping.terminal(url))\" cannot be used: \(reason)"

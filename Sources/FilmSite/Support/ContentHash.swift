@@ -7,13 +7,13 @@ import Foundation
 /// It tells whether a file's bytes changed, not whether someone tampered with
 /// them: it is not a cryptographic hash. The mixing is MurmurHash64A's (eight
 /// bytes at a time, so hashing a whole site costs little next to rendering it).
-public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
-  public let value: UInt64
+struct ContentHash: Hashable, Sendable, CustomStringConvertible {
+  let value: UInt64
 
   private static let multiplier: UInt64 = 0xC6A4_A793_5BD1_E995
   private static let seed: UInt64 = 0x6669_6C6D_7369_7465  // "filmsite"
 
-  public init(value: UInt64) {
+  init(value: UInt64) {
     self.value = value
   }
 
@@ -77,7 +77,7 @@ public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// 16 lowercase hexadecimal digits.
-  public var description: String {
+  var description: String {
     let digits = String(value, radix: 16)
     return String(repeating: "0", count: 16 - digits.count) + digits
   }

@@ -10,7 +10,7 @@ import FilmSiteSupport
 ///
 /// A section, comment or closing tag alone on its line takes the whole line
 /// with it, so templates can put them on lines of their own.
-public struct Template: Sendable {
+struct Template: Sendable {
   indirect enum Node: Sendable {
     /// The template's own text, as UTF-8: pages are written as bytes.
     case text([UInt8])

@@ -1,6 +1,6 @@
 /// The placeholders a template may use, so that a typo in a theme is caught
 /// when the theme loads rather than rendering as an empty string.
-public struct TemplateSchema: Sendable, Equatable {
+struct TemplateSchema: Sendable, Equatable {
   /// For each name, `nil` for a single value, or the schema of each item of a list.
   var fields: [String: TemplateSchema?]
 

@@ -3,7 +3,7 @@ import Foundation
 extension Theme {
   /// The built-in theme alone.
   /// - Throws: ``TemplateError``, which a test of the built-in theme rules out.
-  public static func builtIn() throws -> Theme { try load(from: nil) }
+  static func builtIn() throws -> Theme { try load(from: nil) }
 
   /// Loads and checks the theme in `directory`, taking each file it lacks from
   /// the built-in theme; `nil` loads the built-in theme alone.
@@ -11,7 +11,7 @@ extension Theme {
   /// The film lists' pair (`index` and `row`) is one language: a folder that
   /// has `index.md` needs its own `row.md`, since the built-in row is HTML.
   /// - Throws: ``TemplateError`` naming the file that caused it, its line and column.
-  public static func load(from directory: String?) throws -> Theme {
+  static func load(from directory: String?) throws -> Theme {
     let files = try ThemeFiles(directory: directory)
     func template(_ file: ThemeFiles.File, _ schema: TemplateSchema) throws -> Template {
       try Template(source: file.source, file: file.path, language: file.language, schema: schema)

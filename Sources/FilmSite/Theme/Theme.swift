@@ -13,19 +13,19 @@ import Foundation
 /// placeholder). The film lists may be Markdown instead, as `index.md` and
 /// `row.md`: the two are one pair, in one language. Every placeholder is
 /// checked when the theme loads.
-public struct Theme: Sendable {
-  public let layout: Template
-  public let film: Template
+struct Theme: Sendable {
+  let layout: Template
+  let film: Template
   /// A page of a film list; ``row`` is in the same language.
-  public let index: Template
-  public let row: Template
-  public let terms: Template
-  public let search: Template
-  public let notFound: Template
+  let index: Template
+  let row: Template
+  let terms: Template
+  let search: Template
+  let notFound: Template
   /// Files copied into the site's `assets/` folder, by path relative to it.
-  public let assets: [String: Data]
+  let assets: [String: Data]
 
-  public init(
+  init(
     layout: Template, film: Template, index: Template, row: Template, terms: Template,
     search: Template, notFound: Template, assets: [String: Data]
   ) {
@@ -41,7 +41,7 @@ public struct Theme: Sendable {
 
   /// One hash of everything the theme holds: each template's source and
   /// each asset's path and bytes, as they were loaded (links followed).
-  public var contentHash: ContentHash {
+  var contentHash: ContentHash {
     var hasher = ContentHasher()
     for template in [layout, film, index, row, terms, search, notFound] {
       hasher.combine(template.sourceHash)
@@ -56,40 +56,40 @@ public struct Theme: Sendable {
   }
 
   /// The placeholders each template receives. The README lists them for theme authors.
-  public enum Schemas {
+  enum Schemas {
     static let common = ["siteTitle", "root", "homeURL"]
     static let filmFields = FilmTemplateFields.names + ["posterPlaceholder"]
 
     static let browseURLs = ["genresURL", "directorsURL", "yearsURL"]
 
-    public static let layout = TemplateSchema(
+    static let layout = TemplateSchema(
       values: common + browseURLs + [
         "title", "content", "pageKind", "prevURL", "nextURL", "page", "pageCount", "searchURL",
         "canonicalURL", "attribution", "attributionURL",
       ])
-    public static let film: TemplateSchema = {
+    static let film: TemplateSchema = {
       var schema = TemplateSchema(
         values: common + filmFields + ["indexURL", "indexPage", "directorURL", "yearURL"])
       schema.fields["genreLinks"] = .some(TemplateSchema(values: ["name", "url", "first"]))
       return schema
     }()
-    public static let row = TemplateSchema(values: common + filmFields + ["url"])
-    public static let index = TemplateSchema(
+    static let row = TemplateSchema(values: common + filmFields + ["url"])
+    static let index = TemplateSchema(
       values: common + [
         "rows", "page", "pageCount", "filmCount", "firstFilm", "lastFilm", "heading",
         "sectionTitle", "sectionURL",
       ])
-    public static let terms: TemplateSchema = {
+    static let terms: TemplateSchema = {
       var schema = TemplateSchema(values: common + ["heading", "termCount"])
       schema.fields["terms"] = .some(TemplateSchema(values: ["name", "url", "filmCount"]))
       return schema
     }()
-    public static let search = TemplateSchema(
+    static let search = TemplateSchema(
       values: common + browseURLs + ["indexURL", "scriptURL"])
-    public static let notFound = TemplateSchema(values: common + ["searchURL"])
+    static let notFound = TemplateSchema(values: common + ["searchURL"])
 
     /// Every template's schema by file name, for documentation and tests.
-    public static let all: [(file: String, schema: TemplateSchema)] = [
+    static let all: [(file: String, schema: TemplateSchema)] = [
       ("layout.html", layout), ("film.md", film), ("index.html", index), ("row.html", row),
       ("terms.md", terms), ("search.html", search), ("404.md", notFound),
     ]

@@ -1,7 +1,7 @@
 /// A theme export that was refused or failed.
 public struct ThemeExportError: Error, Equatable, Sendable, CustomStringConvertible {
   /// Why the export stopped.
-  public enum Reason: Equatable, Sendable {
+  enum Reason: Equatable, Sendable {
     /// The folder already holds this entry (the first by name).
     case notEmpty(holding: String)
     /// The path is a file, not a folder.
@@ -11,8 +11,8 @@ public struct ThemeExportError: Error, Equatable, Sendable, CustomStringConverti
   }
 
   /// The folder, or the file that could not be written.
-  public let path: String
-  public let reason: Reason
+  let path: String
+  let reason: Reason
 
   /// One line naming the path and what to do.
   public var description: String {

@@ -17,7 +17,7 @@ public struct SiteWriter: Sendable {
   /// What a write did, for the build summary.
   public struct Summary: Equatable, Sendable {
     public var written = 0
-    public var unchanged = 0
+    var unchanged = 0
     public var removed = 0
   }
 

@@ -1,5 +1,5 @@
 /// Why FilmSite will not, or could not, write a site into a folder.
-public enum WriterError: Error, Equatable, Sendable, CustomStringConvertible {
+enum WriterError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The folder holds files and no FilmSite manifest.
   case notOwned(directory: String, example: String)
   /// The folder is one FilmSite must never write into (`/`, the home folder, a project).
@@ -11,7 +11,7 @@ public enum WriterError: Error, Equatable, Sendable, CustomStringConvertible {
   case samePathTwice(directory: String, path: String)
   case io(path: String, operation: String, message: String)
 
-  public var description: String {
+  var description: String {
     switch self {
     case .notOwned(let directory, let example):
       return

@@ -43,9 +43,7 @@ struct BuildCommand {
     popular films) with each film's details, and the footer credits TMDB. Set
     TMDB_API_TOKEN (sent as a bearer token) or TMDB_API_KEY (sent as api_key).
 
-    An option not given here is read from filmsite.toml in the current folder,
-    or from the file --config names, when there is one; paths in that file are
-    relative to its folder.
+    \(ConfigFile.helpNote)
 
     Options:
     \(parser.optionsHelp)
@@ -55,8 +53,7 @@ struct BuildCommand {
   let arguments: ParsedArguments
 
   init(arguments: [String]) throws {
-    self.arguments = try ConfigFile.applying(
-      to: Self.parser.parse(arguments), options: Self.parser.options)
+    self.arguments = try ConfigFile.arguments(arguments, parsedBy: Self.parser)
   }
 
   /// Values to mask in anything printed.

@@ -20,9 +20,7 @@ struct CheckCommand {
     FilmSite wrote is linked from a page reachable from index.html. Prints one
     line per problem, then a summary; exits with 1 when there are problems.
 
-    An option not given here is read from filmsite.toml in the current folder,
-    or from the file --config names, when there is one; paths in that file are
-    relative to its folder.
+    \(ConfigFile.helpNote)
 
     Options:
     \(parser.optionsHelp)
@@ -32,8 +30,7 @@ struct CheckCommand {
   let arguments: ParsedArguments
 
   init(arguments: [String]) throws {
-    self.arguments = try ConfigFile.applying(
-      to: Self.parser.parse(arguments), options: Self.parser.options)
+    self.arguments = try ConfigFile.arguments(arguments, parsedBy: Self.parser)
   }
 
   /// Checks the site and returns the exit code: 0 when it is sound, 1 when it has faults.

@@ -23,9 +23,7 @@ struct PullCommand {
     "results" bytes. With --tmdb, each film's details are fetched too, and the
     header records TMDB's attribution, which a build from the file shows.
 
-    An option not given here is read from filmsite.toml in the current folder,
-    or from the file --config names, when there is one; paths in that file are
-    relative to its folder.
+    \(ConfigFile.helpNote)
 
     Options:
     \(parser.optionsHelp)
@@ -35,8 +33,7 @@ struct PullCommand {
   let arguments: ParsedArguments
 
   init(arguments: [String]) throws {
-    self.arguments = try ConfigFile.applying(
-      to: Self.parser.parse(arguments), options: Self.parser.options)
+    self.arguments = try ConfigFile.arguments(arguments, parsedBy: Self.parser)
   }
 
   /// Values to mask in anything printed.

@@ -1,6 +1,22 @@
 import Foundation
 
 extension ConfigFile {
+  /// What a command's help says of the config file, for commands that read it once.
+  static let helpNote = """
+    An option not given here is read from filmsite.toml in the current folder,
+    or from the file --config names, when there is one; paths in that file are
+    relative to its folder.
+    """
+
+  /// `arguments` parsed by `parser`, then filled from the config file
+  /// (``applying(to:options:)``).
+  /// - Throws: ``UsageError`` for a bad command line, ``ConfigError`` for a bad file.
+  static func arguments(_ arguments: [String], parsedBy parser: CommandLineParser) throws
+    -> ParsedArguments
+  {
+    try applying(to: parser.parse(arguments), options: parser.options)
+  }
+
   /// `arguments` with each option they lack taken from the config file: the
   /// one `--config` names, or `filmsite.toml` in the current folder when it
   /// has one. Without either, `arguments` as they are.

@@ -1,6 +1,7 @@
-import FilmCatalog
 import Foundation
 import Testing
+
+@testable import FilmCatalog
 
 @Suite struct CatalogErrorTests {
   @Test func missingTitleNamesTheFilmCountedFromOne() throws {

@@ -58,7 +58,17 @@ import Testing
     await scheduler.changed()
     while !recorder.isRunning { try await Task.sleep(for: .milliseconds(5)) }
     for _ in 0..<5 { await scheduler.changed() }
-    try await Task.sleep(for: .milliseconds(1_200))
+    // The one queued rebuild starts after the running one and the quiet
+    // period; a loaded machine may take far longer than their 350 ms.
+    let deadline = ContinuousClock.now + .seconds(60)
+    while recorder.started < 2, ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    while recorder.isRunning, ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    // Then nothing more: no third rebuild comes after the quiet period.
+    try await Task.sleep(for: .milliseconds(500))
     #expect(recorder.started == 2)
     #expect(recorder.mostAtOnce == 1)
   }

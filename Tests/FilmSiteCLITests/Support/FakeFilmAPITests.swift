@@ -295,10 +295,21 @@ import Testing
       response.value(forHTTPHeaderField: "Content-Length") == (chunked ? nil : "1000000"))
   }
 
-  @Test func keepsConnectionsAlive() async throws {
+  /// Checked with curl, which sends the URLs of one command line over one
+  /// connection whenever the server keeps it open (URLSession may open a
+  /// second connection when a request starts before the last one's is free).
+  @Test func keepsConnectionsAlive() throws {
     let api = try FakeFilmAPI()
-    for number in 1...3 { _ = try await page(number, of: api) }
-    #expect(Set(try api.requests().map(\.clientPort)).count == 1)
+    let curl = Process()
+    curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+    let urls = (1...3).map { api.searchURL(page: $0).absoluteString }
+    curl.arguments = ["--silent", "--fail"] + urls.flatMap { ["--output", "/dev/null", $0] }
+    try curl.run()
+    curl.waitUntilExit()
+    #expect(curl.terminationStatus == 0)
+    let requests = try api.requests()
+    #expect(requests.count == 3)
+    #expect(Set(requests.map(\.clientPort)).count == 1)
   }
 
   @Test func servesTheConfiguredPathOnly() async throws {

@@ -1,6 +1,6 @@
-import FilmCatalog
 import Testing
 
+@testable import FilmCatalog
 @testable import FilmSite
 
 @Suite struct TaxonomyTests {

@@ -1,7 +1,7 @@
-import FilmCatalog
 import Foundation
 import Testing
 
+@testable import FilmCatalog
 @testable import FilmSite
 
 /// Whole builds on real files: what a rebuild rewrites, keeps and removes.

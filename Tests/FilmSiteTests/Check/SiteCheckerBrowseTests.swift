@@ -1,7 +1,7 @@
-import FilmCatalog
 import Foundation
 import Testing
 
+@testable import FilmCatalog
 @testable import FilmSite
 
 /// `filmsite check` on the browse pages and the search index of a site the real renderer made.

@@ -1,8 +1,8 @@
-import FilmCatalog
 import Foundation
 import Synchronization
 import Testing
 
+@testable import FilmCatalog
 @testable import FilmSite
 
 #if canImport(Glibc)

@@ -1,6 +1,6 @@
-import FilmCatalog
 import Testing
 
+@testable import FilmCatalog
 @testable import FilmSite
 
 /// The values a film's row gets: its overview, safe in the row's language.

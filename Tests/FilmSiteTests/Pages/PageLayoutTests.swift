@@ -1,8 +1,8 @@
-import FilmCatalog
 import FilmSiteSupport
 import Foundation
 import Testing
 
+@testable import FilmCatalog
 @testable import FilmSite
 
 /// What the layout does to the HTML cmark gives it, before the page is written.

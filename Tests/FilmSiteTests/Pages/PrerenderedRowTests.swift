@@ -1,7 +1,7 @@
-import FilmCatalog
 import Foundation
 import Testing
 
+@testable import FilmCatalog
 @testable import FilmSite
 
 /// A film's row, rendered once with holes and filled by a list page, must be

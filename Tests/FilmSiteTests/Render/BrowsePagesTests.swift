@@ -1,7 +1,7 @@
-import FilmCatalog
 import Foundation
 import Testing
 
+@testable import FilmCatalog
 @testable import FilmSite
 
 /// The genre, director and year pages, the lists of each, search, 404 and the site files.

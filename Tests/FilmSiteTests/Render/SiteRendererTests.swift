@@ -1,7 +1,7 @@
-import FilmCatalog
 import Foundation
 import Testing
 
+@testable import FilmCatalog
 @testable import FilmSite
 
 @Suite struct SiteRendererTests {

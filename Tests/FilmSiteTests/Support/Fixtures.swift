@@ -1,6 +1,7 @@
-import FilmCatalog
 import Foundation
 import Testing
+
+@testable import FilmCatalog
 
 /// Paths and helpers shared by the FilmSite tests.
 enum Fixtures {
