@@ -20,7 +20,7 @@ extension Film {
     public var posterPath: String?
 
     /// The required fields; every other field is absent.
-    init(id: String, title: String) {
+    public init(id: String, title: String) {
       self.id = id
       self.title = title
     }

@@ -17,12 +17,12 @@ public struct Film: Hashable, Codable, Sendable, Identifiable {
   @usableFromInline let store: Store
 
   /// The film with these fields.
-  init(_ fields: Fields) {
+  public init(_ fields: Fields) {
     store = Store(fields)
   }
 
   /// A film with the fields most code and tests set; every other field is absent.
-  init(
+  public init(
     id: String,
     title: String,
     year: Int? = nil,
@@ -55,7 +55,7 @@ public struct Film: Hashable, Codable, Sendable, Identifiable {
 
   /// The film with some fields changed: `film.with { $0.runtime = 136 }`.
   /// Fields it does not change are kept, including ones added later.
-  func with(_ change: (inout Fields) -> Void) -> Film {
+  public func with(_ change: (inout Fields) -> Void) -> Film {
     var fields = store.fields
     change(&fields)
     return Film(fields)

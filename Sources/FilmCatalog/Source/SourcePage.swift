@@ -4,7 +4,7 @@ public struct SourcePage: Sendable, Equatable {
   /// The source's `total_pages`, if it gives one.
   let totalPages: Int?
 
-  init(films: [Film], totalPages: Int? = nil) {
+  public init(films: [Film], totalPages: Int? = nil) {
     self.films = films
     self.totalPages = totalPages
   }

@@ -233,6 +233,27 @@ import Testing
     }
   }
 
+  /// A folder of the user's where the site writes a file is theirs, even when
+  /// empty: the build fails naming the folder, and the folder is kept.
+  @Test func aForeignFolderWhereTheSiteNeedsAFileFailsAndKeepsTheFolder() throws {
+    try Fixtures.withTemporaryDirectory { root in
+      let output = root + "/Output"
+      try SiteWriter(directory: output).write([site[0]])
+      try FileManager.default.createDirectory(
+        atPath: output + "/404.html", withIntermediateDirectories: false)
+      #expect(throws: WriterError.conflict(directory: output, path: "404.html")) {
+        try SiteWriter(directory: output).write([
+          site[0], OutputFile(path: "404.html", text: "not found"),
+        ])
+      }
+      var isDirectory: ObjCBool = false
+      #expect(
+        FileManager.default.fileExists(atPath: output + "/404.html", isDirectory: &isDirectory))
+      #expect(isDirectory.boolValue)
+      #expect(read(output + "/index.html") == "home")
+    }
+  }
+
   @Test func aForeignFileWhereTheSiteNeedsAPathFailsAndChangesNothing() throws {
     try Fixtures.withTemporaryDirectory { root in
       let output = root + "/Output"
