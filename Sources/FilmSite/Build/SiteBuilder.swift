@@ -54,10 +54,7 @@ public struct SiteBuilder: Sendable {
     let catalog: CatalogRead?
     switch try readCatalog(theme: theme, writer: writer) {
     case .upToDate(let files, let pages, let films):
-      return BuildSummary(
-        films: films, failure: nil, skipped: [], pages: pages,
-        files: SiteWriter.Summary(written: 0, unchanged: files, removed: 0),
-        upToDate: true, outputDirectory: outputDirectory, duration: ContinuousClock.now - start)
+      return upToDateSummary(films: films, pages: pages, files: files, since: start)
     case .decoded(let read): catalog = read
     case nil: catalog = nil
     }
@@ -76,10 +73,9 @@ public struct SiteBuilder: Sendable {
       if let site = try writer.upToDateSite(builtFrom: fingerprint),
         let pages = site.pageCounts
       {
-        return BuildSummary(
+        return upToDateSummary(
           films: pulled.counts, failure: pulled.failure, skipped: pulled.skipped, pages: pages,
-          files: SiteWriter.Summary(written: 0, unchanged: site.files, removed: 0),
-          upToDate: true, outputDirectory: outputDirectory, duration: ContinuousClock.now - start)
+          files: site.files, since: start)
       }
     }
 
@@ -102,6 +98,18 @@ public struct SiteBuilder: Sendable {
       films: pulled.counts, failure: pulled.failure, skipped: pulled.skipped, pages: pages,
       files: files, upToDate: false, outputDirectory: outputDirectory,
       duration: ContinuousClock.now - start)
+  }
+
+  /// The summary of a build that found the site up to date: nothing written,
+  /// every one of its `files` unchanged.
+  private func upToDateSummary(
+    films: FilmCounts, failure: PaginationError? = nil, skipped: [any Error] = [],
+    pages: SitePageCounts, files: Int, since start: ContinuousClock.Instant
+  ) -> BuildSummary {
+    BuildSummary(
+      films: films, failure: failure, skipped: skipped, pages: pages,
+      files: SiteWriter.Summary(written: 0, unchanged: files, removed: 0),
+      upToDate: true, outputDirectory: outputDirectory, duration: ContinuousClock.now - start)
   }
 
   /// A catalog file read for a build: its films' source, and the fingerprint

@@ -104,7 +104,7 @@ extension FileSystem {
       if entry.kind == .folder || (unlink(child) != 0 && errno == EISDIR) { removeFolder(child) }
     }
     if entries.count > 256 {
-      _ = entries.parallelMap(removeEntry)
+      entries.parallelForEach(removeEntry)
     } else {
       entries.forEach(removeEntry)
     }

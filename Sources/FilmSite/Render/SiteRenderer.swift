@@ -1,8 +1,6 @@
-import Dispatch
 import FilmCatalog
 import FilmSiteSupport
 import Foundation
-import Synchronization
 
 /// Turns films into the files of a site: index, browse and detail pages, the
 /// search index, the site files and the theme's assets.

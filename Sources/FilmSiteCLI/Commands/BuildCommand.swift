@@ -71,7 +71,7 @@ struct BuildCommand {
     let builder = site.builder(
       input: options.input, pull: options.filmPull(reporter: reporter),
       attribution: options.attribution)
-    let summary = try await SourceOptions.namingTMDBStages { try await builder.build() }
+    let summary = try await SourceOptions.unwrappingTMDBErrors { try await builder.build() }
     reporter?.finish()
     SourceOptions.printPartialWarnings(
       skipped: summary.skipped, failure: summary.failure, incomplete: "SITE", secrets: secrets)

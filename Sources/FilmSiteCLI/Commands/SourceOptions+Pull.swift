@@ -24,7 +24,7 @@ extension SourceOptions {
   /// - Throws: ``PaginationError`` for a page that failed, or a TMDB error for
   ///   a failed request, which names its own stage.
   func pullFilms(reporter: ProgressReporter?) async throws -> PulledFilms {
-    let pulled = try await Self.namingTMDBStages {
+    let pulled = try await Self.unwrappingTMDBErrors {
       try await filmPull(reporter: reporter).films(from: input)
     }
     reporter?.finish()
@@ -33,7 +33,7 @@ extension SourceOptions {
 
   /// Runs `body`, throwing a TMDB error that failed a search page as itself:
   /// it already names its page.
-  static func namingTMDBStages<Result>(_ body: () async throws -> Result) async throws -> Result {
+  static func unwrappingTMDBErrors<Result>(_ body: () async throws -> Result) async throws -> Result {
     do {
       return try await body()
     } catch let error as PaginationError where error.underlying is TMDBError {
