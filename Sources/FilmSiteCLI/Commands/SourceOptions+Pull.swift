@@ -33,7 +33,8 @@ extension SourceOptions {
 
   /// Runs `body`, throwing a TMDB error that failed a search page as itself:
   /// it already names its page.
-  static func unwrappingTMDBErrors<Result>(_ body: () async throws -> Result) async throws -> Result {
+  static func unwrappingTMDBErrors<Result>(_ body: () async throws -> Result) async throws -> Result
+  {
     do {
       return try await body()
     } catch let error as PaginationError where error.underlying is TMDBError {
