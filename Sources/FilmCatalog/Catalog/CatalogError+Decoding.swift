@@ -61,6 +61,7 @@ extension CatalogError {
     switch type {
     case is Int.Type: return FilmField.JSONType.integer.expectation
     case is String.Type: return FilmField.JSONType.text.expectation
+    case is Double.Type: return FilmField.JSONType.number.expectation
     case is [String].Type: return FilmField.JSONType.textList.expectation
     default: return "a value of type \(type)"
     }

@@ -188,7 +188,60 @@ struct FilmJSONReader {
         repeat { texts.append(try string()) } while try json.next(close: UInt8(ascii: "]"))
       }
       return .texts(texts)
+    case .number:
+      return .number(try number())
+    case .castList:
+      guard json.peek() == UInt8(ascii: "[") else { throw GiveUp() }
+      var cast: [Film.CastMember] = []
+      if try json.open(depth: depth) {
+        repeat {
+          cast.append(try castMember(depth: depth + 1))
+        } while try json.next(
+          close: UInt8(ascii: "]"))
+      }
+      return .cast(cast)
+    case .trailer:
+      let members = try object(reading: Self.trailerKeys, depth: depth)
+      guard case .text(let site)? = members[0], case .text(let key)? = members[1] else {
+        throw GiveUp()
+      }
+      return .trailer(Film.Trailer(site: site, key: key))
     }
+  }
+
+  private static let castMemberKeys = [ArraySlice("name".utf8), ArraySlice("character".utf8)]
+  private static let trailerKeys = [ArraySlice("site".utf8), ArraySlice("key".utf8)]
+
+  /// A `{"name": …, "character": …}` object, as `Film.CastMember`'s `Codable` reads it.
+  private mutating func castMember(depth: Int) throws -> Film.CastMember {
+    let members = try object(reading: Self.castMemberKeys, depth: depth)
+    guard case .text(let name)? = members[0] else { throw GiveUp() }
+    switch members[1] {
+    case nil, .absent?: return Film.CastMember(name: name)
+    case .text(let character)?: return Film.CastMember(name: name, character: character)
+    default: throw GiveUp()
+    }
+  }
+
+  /// The string (or `null`) values under `keys` in the object at the
+  /// current offset, `depth` containers deep; other keys are skipped.
+  private mutating func object(reading keys: [ArraySlice<UInt8>], depth: Int) throws
+    -> [Film.FieldValue?]
+  {
+    guard json.peek() == UInt8(ascii: "{") else { throw GiveUp() }
+    var values: [Film.FieldValue?] = Array(repeating: nil, count: keys.count)
+    if try json.open(depth: depth) {
+      repeat {
+        let key = try plainKey()
+        guard let slot = keys.firstIndex(of: key) else {
+          try json.skipValue(depth: depth + 1)
+          continue
+        }
+        guard values[slot] == nil else { throw GiveUp() }
+        values[slot] = try null() ? .absent : .text(try string())
+      } while try json.next(close: UInt8(ascii: "}"))
+    }
+    return values
   }
 
   /// Reads `null` if it is next.
@@ -219,6 +272,16 @@ struct FilmJSONReader {
       value = sum
     }
     guard !(negative && value == 0) else { throw GiveUp() }
+    return value
+  }
+
+  /// Any JSON number, as `JSONDecoder` reads it into a `Double`: a finite one.
+  private mutating func number() throws -> Double {
+    guard let first = json.peek(), first == UInt8(ascii: "-") || (0x30...0x39).contains(first)
+    else { throw GiveUp() }
+    let token = try json.number()
+    let text = String(decoding: json.bytes[token.text], as: UTF8.self)
+    guard let value = Double(text), value.isFinite else { throw GiveUp() }
     return value
   }
 

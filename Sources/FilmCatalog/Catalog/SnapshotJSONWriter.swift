@@ -74,6 +74,7 @@ struct SnapshotJSONWriter {
       switch value {
       case .absent: continue
       case .texts(let texts) where texts.isEmpty: continue
+      case .cast(let cast) where cast.isEmpty: continue
       default: break
       }
       if !first { raw(",\n") }
@@ -83,21 +84,63 @@ struct SnapshotJSONWriter {
       case .absent: break
       case .text(let text): string(text)
       case .integer(let number): integer(number)
+      case .number(let number): self.number(number)
       case .texts(let texts):
-        raw("[\n")
-        for (index, text) in texts.enumerated() {
-          if index > 0 { raw(",\n") }
-          self.indent(indent + 2)
-          string(text)
+        list(texts, indent: indent + 1) { writer, text, _ in writer.string(text) }
+      case .cast(let cast):
+        list(cast, indent: indent + 1) { writer, member, level in
+          writer.object(
+            [("character", member.character), ("name", member.name)], indent: level)
         }
-        raw("\n")
-        self.indent(indent + 1)
-        raw("]")
+      case .trailer(let trailer):
+        object([("key", trailer.key), ("site", trailer.site)], indent: indent + 1)
       }
     }
     raw("\n")
     self.indent(indent)
     raw("}")
+  }
+
+  /// A list's elements, one per line at `level + 1`, then its closing bracket at `level`.
+  private mutating func list<Element>(
+    _ elements: [Element], indent level: Int,
+    _ element: (inout SnapshotJSONWriter, Element, Int) -> Void
+  ) {
+    raw("[\n")
+    for (index, value) in elements.enumerated() {
+      if index > 0 { raw(",\n") }
+      indent(level + 1)
+      element(&self, value, level + 1)
+    }
+    raw("\n")
+    indent(level)
+    raw("]")
+  }
+
+  /// An object of string members, in the order given (sorted), leaving out
+  /// the `nil` ones, as `encodeIfPresent` does; it begins where the writer is.
+  private mutating func object(_ members: [(key: StaticString, value: String?)], indent level: Int)
+  {
+    raw("{\n")
+    var first = true
+    for (name, value) in members {
+      guard let value else { continue }
+      if !first { raw(",\n") }
+      first = false
+      key(name, indent: level + 1)
+      string(value)
+    }
+    raw("\n")
+    indent(level)
+    raw("}")
+  }
+
+  /// A number as `JSONEncoder` writes a `Double`: its shortest form, without
+  /// a `.0` when it is whole.
+  private mutating func number(_ value: Double) {
+    var text = value.description
+    if text.hasSuffix(".0") { text.removeLast(2) }
+    bytes.append(contentsOf: text.utf8)
   }
 
   private mutating func raw(_ text: StaticString) {

@@ -33,7 +33,10 @@ extension Film {
       case .absent: break
       case .text(let text): try container.encode(text, forKey: key)
       case .integer(let number): try container.encode(number, forKey: key)
+      case .number(let number): try container.encode(number, forKey: key)
       case .texts(let texts): if !texts.isEmpty { try container.encode(texts, forKey: key) }
+      case .cast(let cast): if !cast.isEmpty { try container.encode(cast, forKey: key) }
+      case .trailer(let trailer): try container.encode(trailer, forKey: key)
       }
     }
   }
@@ -85,9 +88,18 @@ extension FilmField {
     case .integer:
       return .optional(
         try container.decodeIfPresent(Int.self, forKey: key), Film.FieldValue.integer)
+    case .number:
+      return .optional(
+        try container.decodeIfPresent(Double.self, forKey: key), Film.FieldValue.number)
     case .textList:
       return .optional(
         try container.decodeIfPresent([String].self, forKey: key), Film.FieldValue.texts)
+    case .castList:
+      return .optional(
+        try container.decodeIfPresent([Film.CastMember].self, forKey: key), Film.FieldValue.cast)
+    case .trailer:
+      return .optional(
+        try container.decodeIfPresent(Film.Trailer.self, forKey: key), Film.FieldValue.trailer)
     }
   }
 }

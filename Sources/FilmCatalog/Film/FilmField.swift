@@ -42,8 +42,14 @@ public final class FilmField: Sendable {
     case text
     /// A JSON integer that fits in `Int`, with no fraction or exponent.
     case integer
+    /// Any JSON number.
+    case number
     /// An array of strings.
     case textList
+    /// An array of `{"name": …, "character": …}` objects; `character` may be missing.
+    case castList
+    /// A `{"site": …, "key": …}` object.
+    case trailer
 
     /// What the value should have been, as error messages say it.
     var expectation: String {
@@ -51,7 +57,10 @@ public final class FilmField: Sendable {
       case .identifier: return "a string or an integer"
       case .text: return "a string"
       case .integer: return "an integer"
+      case .number: return "a number"
       case .textList: return "an array of strings"
+      case .castList: return "an array of objects with a string \"name\""
+      case .trailer: return "an object with strings \"site\" and \"key\""
       }
     }
   }
@@ -112,11 +121,32 @@ extension FilmField {
     FilmField(property, keys: keys, type: .integer, isRequired: false, yearOfDateKeys: dateKeys)
   }
 
+  /// A number that may be missing or `null`.
+  static func number(
+    _ property: WritableKeyPath<Film.Fields, Double?> & Sendable, keys: String...
+  ) -> FilmField {
+    FilmField(property, keys: keys, type: .number, isRequired: false)
+  }
+
   /// An array of strings; missing or `null` is an empty list.
   static func textList(
     _ property: WritableKeyPath<Film.Fields, [String]> & Sendable, keys: String...
   ) -> FilmField {
     FilmField(property, keys: keys, type: .textList, isRequired: false)
+  }
+
+  /// An array of performers; missing or `null` is an empty list.
+  static func castList(
+    _ property: WritableKeyPath<Film.Fields, [Film.CastMember]> & Sendable, keys: String...
+  ) -> FilmField {
+    FilmField(property, keys: keys, type: .castList, isRequired: false)
+  }
+
+  /// A trailer that may be missing or `null`.
+  static func trailer(
+    _ property: WritableKeyPath<Film.Fields, Film.Trailer?> & Sendable, keys: String...
+  ) -> FilmField {
+    FilmField(property, keys: keys, type: .trailer, isRequired: false)
   }
 
 }
@@ -141,7 +171,10 @@ extension FilmField {
       case is String.Type: storage = .text
       case is String?.Type: storage = .optionalText
       case is Int?.Type: storage = .optionalInteger
+      case is Double?.Type: storage = .optionalNumber
       case is [String].Type: storage = .texts
+      case is [Film.CastMember].Type: storage = .cast
+      case is Film.Trailer?.Type: storage = .optionalTrailer
       default: return nil
       }
       guard let offset = MemoryLayout<Film.Fields>.offset(of: property) else { return nil }
@@ -156,8 +189,14 @@ extension FilmField {
       case optionalText
       /// `Int?`
       case optionalInteger
+      /// `Double?`
+      case optionalNumber
       /// `[String]`
       case texts
+      /// `[Film.CastMember]`
+      case cast
+      /// `Film.Trailer?`
+      case optionalTrailer
     }
 
     func value(in fields: borrowing Film.Fields) -> Film.FieldValue {
@@ -165,7 +204,10 @@ extension FilmField {
       case .text: return load(String.self, from: fields).fieldValue
       case .optionalText: return load(String?.self, from: fields).fieldValue
       case .optionalInteger: return load(Int?.self, from: fields).fieldValue
+      case .optionalNumber: return load(Double?.self, from: fields).fieldValue
       case .texts: return load([String].self, from: fields).fieldValue
+      case .cast: return load([Film.CastMember].self, from: fields).fieldValue
+      case .optionalTrailer: return load(Film.Trailer?.self, from: fields).fieldValue
       }
     }
 
@@ -174,7 +216,10 @@ extension FilmField {
       case .text: store(String(value), in: &fields)
       case .optionalText: store(String?(value), in: &fields)
       case .optionalInteger: store(Int?(value), in: &fields)
+      case .optionalNumber: store(Double?(value), in: &fields)
       case .texts: store([String](value), in: &fields)
+      case .cast: store([Film.CastMember](value), in: &fields)
+      case .optionalTrailer: store(Film.Trailer?(value), in: &fields)
       }
     }
 

@@ -81,6 +81,20 @@ enum BuildFingerprint {
         hasher.combine(ContentHash(value: 3))
         hasher.combine(texts.count)
         for text in texts { hasher.combine(text) }
+      case .number(let number):
+        hasher.combine(ContentHash(value: 4))
+        hasher.combine(ContentHash(value: number.bitPattern))
+      case .cast(let cast):
+        hasher.combine(ContentHash(value: 5))
+        hasher.combine(cast.count)
+        for member in cast {
+          hasher.combine(member.name)
+          hasher.combine(member.character)
+        }
+      case .trailer(let trailer):
+        hasher.combine(ContentHash(value: 6))
+        hasher.combine(trailer.site)
+        hasher.combine(trailer.key)
       }
     }
     return hasher.finalize()

@@ -65,7 +65,10 @@ enum FilmTemplateFields {
     case .absent: return .absent
     case .text(let text): return .text(text)
     case .integer(let number): return .text(String(number))
+    case .number(let number): return .text(number.oneDecimalText)
     case .texts(let texts): return .text(texts.joined(separator: " · "))
+    case .cast(let cast): return .text(cast.map(\.name).joined(separator: " · "))
+    case .trailer: return .absent
     }
   }
 

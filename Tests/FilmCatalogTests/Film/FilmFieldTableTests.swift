@@ -27,7 +27,7 @@ import Testing
         field.set(value, in: &bySlot)
         field.setByKeyPath(value, in: &byKeyPath)
         #expect(bySlot == byKeyPath, "\(field.name) set to \(value)")
-        let expected = value == .absent && field.type == .textList ? .texts([]) : value
+        let expected = value == .absent ? Self.emptyValue(of: field) : value
         #expect(field.value(in: Film(bySlot)) == expected, "\(field.name)")
       }
     }
@@ -95,10 +95,35 @@ import Testing
 
   /// A value of the field's type that no other field or variant has.
   private static func sample(for field: FilmField, variant: Int = 0) -> Film.FieldValue {
+    // A date a year is read from must read as one.
+    if isDate(field) {
+      return .text("1987-06-0\(variant + 1)")
+    }
     switch field.type {
     case .identifier, .text: return .text("\(field.name) \(variant): \"é\"\n/\\ 🎬")
     case .integer: return .integer(1_000 + 10 * field.name.utf8.count + variant)
+    case .number: return .number(Double(field.name.utf8.count) + 0.25 * Double(variant) + 0.1)
     case .textList: return .texts(["\(field.name) \(variant)", "", "\u{1F}"])
+    case .castList:
+      return .cast([
+        Film.CastMember(name: "\(field.name) \(variant) <é>", character: "Self \"\(variant)\""),
+        Film.CastMember(name: "No part \(variant)"), Film.CastMember(name: "", character: ""),
+      ])
+    case .trailer: return .trailer(Film.Trailer(site: "YouTube", key: "k\(variant)/\u{1F}"))
+    }
+  }
+
+  /// Whether a missing year is read from the field.
+  private static func isDate(_ field: FilmField) -> Bool {
+    FilmField.all.contains { $0.yearOfDateKeys.contains(field.name) }
+  }
+
+  /// What an absent value reads as: an empty list for a list field.
+  private static func emptyValue(of field: FilmField) -> Film.FieldValue {
+    switch field.type {
+    case .textList: return .texts([])
+    case .castList: return .cast([])
+    default: return .absent
     }
   }
 
@@ -115,7 +140,10 @@ import Testing
     [everyField]
     + FilmField.all.filter { !$0.isRequired }.map { field in
       var fields = Film.Fields(id: "7", title: "Alone")
-      field.set(sample(for: field, variant: 2), in: &fields)
+      let value = sample(for: field, variant: 2)
+      field.set(value, in: &fields)
+      // A film with a release date and no year reads with the date's year.
+      if isDate(field), case .text(let date) = value { fields.year = ReleaseDate.year(of: date) }
       return Film(fields)
     }
 
@@ -128,7 +156,16 @@ import Testing
     case .absent: return "null"
     case .text(let text): return json(text)
     case .integer(let number): return String(number)
+    case .number(let number): return String(number)
     case .texts(let texts): return "[" + texts.map(json).joined(separator: ", ") + "]"
+    case .cast(let cast):
+      let members = cast.map { member in
+        "{\"name\": \(json(member.name))"
+          + (member.character.map { ", \"character\": \(json($0))" } ?? "") + "}"
+      }
+      return "[" + members.joined(separator: ", ") + "]"
+    case .trailer(let trailer):
+      return "{\"site\": \(json(trailer.site)), \"key\": \(json(trailer.key))}"
     }
   }
 }

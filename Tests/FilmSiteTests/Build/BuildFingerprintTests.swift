@@ -33,8 +33,7 @@ import Testing
   }
 
   @Test func everyFieldOfAFilmCounts() throws {
-    // A new field of Film must be hashed too: this count is a reminder.
-    #expect(Mirror(reflecting: Self.film).children.count == 8)
+    // Every field of the table, new ones too, is pinned by BuildFingerprintFieldTests.
     let f = Self.film
     let variants = [
       Film(

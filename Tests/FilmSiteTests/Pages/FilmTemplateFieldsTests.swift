@@ -57,7 +57,8 @@ import Testing
     #expect(values["facts"] == .text(""))
     #expect(values["poster"] == .absent)
     for field in FilmField.all where !field.isRequired && field.name != "posterPath" {
-      let expected: TemplateValue = field.type == .textList ? .text("") : .absent
+      let isList = field.type == .textList || field.type == .castList
+      let expected: TemplateValue = isList ? .text("") : .absent
       #expect(values[field.name] == expected, "\(field.name)")
     }
   }
