@@ -1,5 +1,5 @@
 // FilmSite search: reads the static index the build writes (search/index.json and its
-// chunks) and lists the films whose title, director and year hold every word of the query.
+// chunks) and lists the films whose title, director, year and actors hold every word of the query.
 // No dependencies; data is only ever inserted with textContent.
 (function () {
   "use strict";
@@ -48,7 +48,9 @@
       var base = indexURL.slice(0, indexURL.lastIndexOf("/") + 1);
       chunks[chunk.file] = fetchJSON(base + chunk.file).then(function (films) {
         return films.map(function (film) {
-          var text = [film[0], film[1] || "", film[2] === null ? "" : String(film[2])].join(" ");
+          var actors = film[4] || [];
+          var text = [film[0], film[1] || "", film[2] === null ? "" : String(film[2])]
+            .concat(actors).join(" ");
           return { title: film[0], director: film[1], year: film[2], url: film[3], words: words(text) };
         });
       });

@@ -1,7 +1,7 @@
 import FilmCatalog
 import FilmSiteSupport
 
-/// The genres, directors and years of a site's films.
+/// The genres, directors, years and actors of a site's films.
 struct BrowseIndex: Sendable {
   /// Every genre of the films.
   let genres: Taxonomy
@@ -9,18 +9,42 @@ struct BrowseIndex: Sendable {
   let directors: Taxonomy
   /// Every year of the films.
   let years: Taxonomy
+  /// Every actor among the films' first billed (``SiteConfiguration/castPagesPerFilm``).
+  let cast: Taxonomy
+  /// How many of each film's first billed performers have a page.
+  let castPagesPerFilm: Int
 
   /// Groups `films`, which are in site order.
-  init(films: [Film]) {
-    // The three are independent, so they are grouped on every core.
-    let taxonomies = [TaxonomyKind.genres, .directors, .years].parallelMap {
-      Taxonomy(kind: $0, films: films)
+  init(films: [Film], castPagesPerFilm: Int) {
+    // The kinds are independent, so they are grouped on every core.
+    let taxonomies = TaxonomyKind.allCases.parallelMap {
+      Taxonomy(kind: $0, films: films, castPagesPerFilm: castPagesPerFilm)
     }
     genres = taxonomies[0]
     directors = taxonomies[1]
     years = taxonomies[2]
+    cast = taxonomies[3]
+    self.castPagesPerFilm = castPagesPerFilm
   }
 
-  /// The three taxonomies, in navigation order.
-  var all: [Taxonomy] { [genres, directors, years] }
+  /// The taxonomies, in the order of ``TaxonomyKind/allCases``.
+  var all: [Taxonomy] { [genres, directors, years, cast] }
+
+  /// The taxonomy of `kind`.
+  subscript(kind: TaxonomyKind) -> Taxonomy {
+    switch kind {
+    case .genres: return genres
+    case .directors: return directors
+    case .years: return years
+    case .cast: return cast
+    }
+  }
+
+  /// The terms `film` is listed under for `kind`, in the film's order.
+  func terms(of film: Film, kind: TaxonomyKind) -> [Term] {
+    let taxonomy = self[kind]
+    return Taxonomy.names(of: film, kind: kind, castPagesPerFilm: castPagesPerFilm).compactMap {
+      taxonomy.term(named: $0)
+    }
+  }
 }

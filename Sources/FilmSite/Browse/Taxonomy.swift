@@ -1,6 +1,6 @@
 import FilmCatalog
 
-/// The genres, directors or years of a site's films, each with its films in site order.
+/// The genres, directors, years or actors of a site's films, each with its films in site order.
 ///
 /// Names are trimmed; empty ones are ignored, and a film that lists a genre twice
 /// is listed under it once. Films without a director, genres or year are simply
@@ -15,12 +15,14 @@ struct Taxonomy: Sendable {
   private let positions: [String: Int]
 
   /// Groups `films`, which are in site order, by `kind`.
-  init(kind: TaxonomyKind, films: [Film]) {
+  /// - Parameter castPagesPerFilm: For ``TaxonomyKind/cast``, how many of
+  ///   each film's first billed performers it is listed under.
+  init(kind: TaxonomyKind, films: [Film], castPagesPerFilm: Int) {
     self.kind = kind
     var groups: [String: [Int]] = [:]
     // By index: each film is read in place, not copied (and retained) per kind.
     for position in films.indices {
-      for name in Self.names(of: films[position], kind: kind) {
+      for name in Self.names(of: films[position], kind: kind, castPagesPerFilm: castPagesPerFilm) {
         groups[name, default: []].append(position)
       }
     }
@@ -30,7 +32,7 @@ struct Taxonomy: Sendable {
     case .years:
       slugs = Dictionary(uniqueKeysWithValues: groups.keys.map { ($0, $0) })
       ordered = groups.keys.sorted { (Int($0) ?? 0) < (Int($1) ?? 0) }
-    case .genres, .directors:
+    case .genres, .directors, .cast:
       slugs = TermSlugs.assign(Array(groups.keys))
       ordered = FilmOrder.sortedNames(Array(groups.keys))
     }
@@ -46,8 +48,10 @@ struct Taxonomy: Sendable {
     positions[name].map { terms[$0] }
   }
 
-  /// The names a film is listed under for `kind`: trimmed, without empty ones or repeats.
-  static func names(of film: Film, kind: TaxonomyKind) -> [String] {
+  /// The names a film is listed under for `kind`: trimmed, without empty
+  /// ones or repeats; for the cast, those of its first `castPagesPerFilm`
+  /// billed performers.
+  static func names(of film: Film, kind: TaxonomyKind, castPagesPerFilm: Int) -> [String] {
     switch kind {
     case .years:
       return film.year.map { [String($0)] } ?? []
@@ -58,6 +62,13 @@ struct Taxonomy: Sendable {
       var names: [String] = []
       for genre in film.genres {
         let name = genre.trimmingSpaces()
+        if !name.isEmpty, !names.contains(name) { names.append(name) }
+      }
+      return names
+    case .cast:
+      var names: [String] = []
+      for member in film.cast where names.count < castPagesPerFilm {
+        let name = member.name.trimmingSpaces()
         if !name.isEmpty, !names.contains(name) { names.append(name) }
       }
       return names

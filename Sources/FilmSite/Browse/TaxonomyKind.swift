@@ -1,10 +1,13 @@
-/// A way of browsing films besides the main index: by genre, by director or by year.
+/// A way of browsing films besides the main index: by genre, by director,
+/// by year or by actor.
 enum TaxonomyKind: String, Sendable, CaseIterable {
   case genres
   case directors
   case years
+  /// The first billed performers of each film (``SiteConfiguration/castPagesPerFilm``).
+  case cast
 
-  /// The site folder that holds the kind's pages: `genres`, `directors` or `years`.
+  /// The site folder that holds the kind's pages: `genres`, `directors`, `years` or `cast`.
   var folder: String { rawValue }
 
   /// The list page of every name of the kind: `genres/`.
@@ -16,6 +19,7 @@ enum TaxonomyKind: String, Sendable, CaseIterable {
     case .genres: return "Genres"
     case .directors: return "Directors"
     case .years: return "Years"
+    case .cast: return "Cast"
     }
   }
 
@@ -25,6 +29,7 @@ enum TaxonomyKind: String, Sendable, CaseIterable {
     case .genres: return "Genre"
     case .directors: return "Director"
     case .years: return "Year"
+    case .cast: return "Actor"
     }
   }
 }

@@ -4,6 +4,8 @@ import FilmCatalog
 public struct SiteConfiguration: Sendable, Equatable, Encodable {
   public static let defaultPageSize = 24
   public static let defaultPosterBaseURL = "https://image.tmdb.org/t/p/w342"
+  public static let defaultCastPagesPerFilm = 5
+  public static let defaultCastShown = 10
 
   /// The site's name, shown in every page's `<title>` and header.
   public var title: String
@@ -15,6 +17,13 @@ public struct SiteConfiguration: Sendable, Equatable, Encodable {
   /// if known. Links stay relative; with it the site gets `sitemap.xml`,
   /// `robots.txt` and a canonical link on every page.
   public var baseURL: String?
+  /// How many of each film's first billed performers get a people page
+  /// (`cast/<slug>/`) that lists the film, and are search words; 0 for none.
+  /// The rest of the cast is named on the film's page only, so a large
+  /// catalog does not become millions of pages.
+  public var castPagesPerFilm: Int
+  /// How many of the first billed performers a film's page lists.
+  public var castShown: Int
   /// A credit the source requires on every page (TMDB's notice), shown in the layout's footer.
   public var attribution: Attribution?
   /// The most URLs in one sitemap file before the sitemap is split (the protocol's 50,000).
@@ -25,12 +34,16 @@ public struct SiteConfiguration: Sendable, Equatable, Encodable {
     pageSize: Int = SiteConfiguration.defaultPageSize,
     posterBaseURL: String = SiteConfiguration.defaultPosterBaseURL,
     baseURL: String? = nil,
+    castPagesPerFilm: Int = SiteConfiguration.defaultCastPagesPerFilm,
+    castShown: Int = SiteConfiguration.defaultCastShown,
     attribution: Attribution? = nil
   ) {
     self.title = title
     self.pageSize = pageSize
     self.posterBaseURL = posterBaseURL
     self.baseURL = baseURL
+    self.castPagesPerFilm = castPagesPerFilm
+    self.castShown = castShown
     self.attribution = attribution
   }
 }

@@ -68,11 +68,13 @@ extension SiteChecker {
     var pages: [String] = []
     var faults: [SiteCheckReport.Fault] = []
     for film in films {
-      guard let fields = film as? [Any], fields.count == 4, fields[0] is String,
-        let url = fields[3] as? String
+      guard let fields = film as? [Any], fields.count == 4 || fields.count == 5,
+        fields[0] is String, let url = fields[3] as? String,
+        fields.count == 4 || fields[4] is [String]
       else {
         faults.append(
-          .badSearchChunk(path: path, reason: "a film that is not [title, director, year, url]"))
+          .badSearchChunk(
+            path: path, reason: "a film that is not [title, director, year, url, actors?]"))
         continue
       }
       let page = url + "index.html"

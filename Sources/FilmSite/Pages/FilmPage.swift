@@ -15,9 +15,7 @@ struct FilmPage {
     var context = inputs.contexts.filmContext(film, for: inputs.theme.film)
     context["indexURL"] = .text(route.url(to: indexRoute))
     context["indexPage"] = .text(String(indexPage))
-    let genres = Taxonomy.names(of: film, kind: .genres).compactMap {
-      browse.genres.term(named: $0)
-    }
+    let genres = browse.terms(of: film, kind: .genres)
     context["genreLinks"] = .list(
       genres.enumerated().map { offset, term in
         [
@@ -26,11 +24,9 @@ struct FilmPage {
         ]
       })
     context["directorURL"] = .optional(
-      Taxonomy.names(of: film, kind: .directors).first
-        .flatMap { browse.directors.term(named: $0) }.map { route.url(to: $0.route) })
+      browse.terms(of: film, kind: .directors).first.map { route.url(to: $0.route) })
     context["yearURL"] = .optional(
-      Taxonomy.names(of: film, kind: .years).first
-        .flatMap { browse.years.term(named: $0) }.map { route.url(to: $0.route) })
+      browse.terms(of: film, kind: .years).first.map { route.url(to: $0.route) })
     var markdown: [UInt8] = []
     inputs.theme.film.render(context, for: HoleFilling(route: route), into: &markdown)
     return inputs.layout.wrap(

@@ -5,6 +5,8 @@ enum SiteError: Error, Equatable, Sendable, CustomStringConvertible {
   case unroutableFilm(title: String, reason: RouteError)
   case duplicateID(String)
   case invalidPageSize(Int)
+  /// A count of performers (with a page, or shown) below 0.
+  case invalidCastCount(Int)
 
   var description: String {
     switch self {
@@ -14,6 +16,8 @@ enum SiteError: Error, Equatable, Sendable, CustomStringConvertible {
       return "id \"\(Escaping.terminal(id))\" is used by two films"
     case .invalidPageSize(let size):
       return "the page size must be at least 1 (got \(size))"
+    case .invalidCastCount(let count):
+      return "the number of performers with a page or shown must be at least 0 (got \(count))"
     }
   }
 }

@@ -28,13 +28,18 @@ struct SitePlan: Sendable {
     guard configuration.pageSize >= 1 else {
       throw SiteError.invalidPageSize(configuration.pageSize)
     }
+    guard configuration.castPagesPerFilm >= 0, configuration.castShown >= 0 else {
+      throw SiteError.invalidCastCount(
+        min(configuration.castPagesPerFilm, configuration.castShown))
+    }
     var configuration = configuration
     if let base = configuration.baseURL { configuration.baseURL = try BaseURL.normalized(base) }
     self.configuration = configuration
     let (routed, folded) = try Self.routes(for: unordered)
     films = FilmOrder.sorted(routed, folded: folded) { $0.film }
     let pagination = Pagination(itemCount: films.count, pageSize: configuration.pageSize)
-    let browse = BrowseIndex(films: films.map(\.film))
+    let browse = BrowseIndex(
+      films: films.map(\.film), castPagesPerFilm: configuration.castPagesPerFilm)
     self.pagination = pagination
     self.browse = browse
     var lists = pagination.pages.map { ListPage(listing: .all, pagination: pagination, page: $0) }

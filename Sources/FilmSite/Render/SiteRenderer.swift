@@ -31,7 +31,8 @@ struct SiteRenderer: Sendable {
     let films = plan.films
     // The search index first, while the pages' values are not yet in memory:
     // its words and lines are freed before the pages need their space.
-    try SearchIndex.files(for: films, into: sink)
+    try SearchIndex.files(
+      for: films, castPagesPerFilm: plan.configuration.castPagesPerFilm, into: sink)
     let inputs = PageInputs(
       theme: theme, configuration: plan.configuration, markdown: MarkdownRenderer())
     let entries = films.parallelMap { entry in

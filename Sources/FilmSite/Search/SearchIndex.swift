@@ -5,7 +5,7 @@ import Foundation
 /// The static index that `search/`'s script reads: a small manifest and chunks of films.
 ///
 /// Every film is filed under the first letters of each word of its title,
-/// director and year (``SearchFolding``): two characters of a word (`ma` for
+/// director, year and first billed actors (those with a people page) (``SearchFolding``): two characters of a word (`ma` for
 /// `Matrix`), four of a number (`1999`). A chunk that would hold more than
 /// ``maximumChunkFilms`` films is split by one more letter (`mat`, `mad`…),
 /// again and again, except for the words that are exactly its key: the keys
@@ -22,7 +22,8 @@ import Foundation
 /// ```
 ///
 /// A chunk is an array of films in site order, each
-/// `[title, director or null, year or null, URL from the site root]`.
+/// `[title, director or null, year or null, URL from the site root]`, and
+/// a fifth element, the actors' names, when the film has any.
 enum SearchIndex {
   /// The folder of the index, from the site root.
   static let folder = "search"
@@ -34,12 +35,17 @@ enum SearchIndex {
   static let maximumChunkFilms = 1_000
 
   /// The manifest and the chunks for `entries`, which are in site order.
-  /// - Parameter maximumChunkFilms: The most films in a chunk whose words can be split further.
+  /// - Parameters:
+  ///   - maximumChunkFilms: The most films in a chunk whose words can be split further.
+  ///   - castPagesPerFilm: How many of each film's first billed actors it is found by.
   static func files(
-    for entries: [(film: Film, route: Route)], maximumChunkFilms: Int = maximumChunkFilms
+    for entries: [(film: Film, route: Route)], maximumChunkFilms: Int = maximumChunkFilms,
+    castPagesPerFilm: Int = SiteConfiguration.defaultCastPagesPerFilm
   ) -> [OutputFile] {
     var all: [OutputFile] = []
-    Self.files(for: entries, maximumChunkFilms: maximumChunkFilms) { all += $0 }
+    Self.files(
+      for: entries, maximumChunkFilms: maximumChunkFilms, castPagesPerFilm: castPagesPerFilm
+    ) { all += $0 }
     return all
   }
 
@@ -47,6 +53,7 @@ enum SearchIndex {
   /// megabytes at a time, so that a large index is never in memory whole.
   static func files(
     for entries: [(film: Film, route: Route)], maximumChunkFilms: Int = maximumChunkFilms,
+    castPagesPerFilm: Int = SiteConfiguration.defaultCastPagesPerFilm,
     into sink: ([OutputFile]) throws -> Void
   ) rethrows {
     var lines: [String] = []
@@ -63,7 +70,11 @@ enum SearchIndex {
     for blockStart in stride(from: 0, to: entries.count, by: blockSize) {
       let block = Array(entries[blockStart..<min(blockStart + blockSize, entries.count)])
       let prepared = block.parallelMap { entry in
-        (words: words(of: entry.film), line: line(for: entry.film, at: entry.route))
+        let actors = Taxonomy.names(of: entry.film, kind: .cast, castPagesPerFilm: castPagesPerFilm)
+        return (
+          words: words(of: entry.film, actors: actors),
+          line: line(for: entry.film, at: entry.route, actors: actors)
+        )
       }
       let first = Int32(lines.count)
       for film in prepared {
@@ -133,20 +144,26 @@ enum SearchIndex {
     return bytes
   }
 
-  /// The folded words a film is found by: its title's, its director's and its year.
-  private static func words(of film: Film) -> [String] {
+  /// The folded words a film is found by: its title's, its director's, its
+  /// year and its `actors`' names.
+  private static func words(of film: Film, actors: [String]) -> [String] {
     var words = SearchFolding.words(film.title)
     if let director = film.director { words += SearchFolding.words(director) }
     if let year = film.year { words += SearchFolding.words(String(year)) }
+    for actor in actors { words += SearchFolding.words(actor) }
     return words
   }
 
-  /// A film's entry in a chunk: `[title, director or null, year or null, URL]`.
-  private static func line(for film: Film, at route: Route) -> String {
+  /// A film's entry in a chunk: `[title, director or null, year or null, URL]`,
+  /// then `[actor, …]` when it has `actors`.
+  private static func line(for film: Film, at route: Route, actors: [String]) -> String {
     "[" + JSONStringLiteral.quoted(film.title) + ","
       + (film.director.map(JSONStringLiteral.quoted) ?? "null") + ","
       + (film.year.map { String($0) } ?? "null") + ","
-      + JSONStringLiteral.quoted(route.description) + "]"
+      + JSONStringLiteral.quoted(route.description)
+      + (actors.isEmpty
+        ? "" : ",[" + actors.map(JSONStringLiteral.quoted).joined(separator: ",") + "]")
+      + "]"
   }
 
   /// Files `words`, which all start with `key`, under `key`, or splits them by

@@ -60,7 +60,7 @@ struct Theme: Sendable {
     static let common = ["siteTitle", "root", "homeURL"]
     static let filmFields = FilmTemplateFields.names + ["posterPlaceholder"]
 
-    static let browseURLs = ["genresURL", "directorsURL", "yearsURL"]
+    static let browseURLs = TaxonomyKind.allCases.map { $0.folder + "URL" }
 
     static let layout = TemplateSchema(
       values: common + browseURLs + [

@@ -4,6 +4,8 @@ import FilmCatalog
 /// `filmsite.toml` alike.
 enum OptionRanges {
   static let pageSize = 1...10_000
+  /// Performers with a page, or shown on a film's page: 0 for none.
+  static let castCount = 0...1_000
   static let concurrency = 1...Paginator.maximumConcurrency
   static let maxPages = 1...Int.max
   /// TMDB answers no search page past 500.

@@ -13,6 +13,16 @@ struct BuildCommand {
       .init(
         name: "--output", valueName: "dir", help: "Folder to write the site into (default: Output)"),
       .init(name: "--page-size", valueName: "n", help: "Films per index page (default: 24)"),
+      .init(
+        name: "--cast-pages", valueName: "n",
+        help:
+          "First billed actors of each film who get a page under cast/ (default: \(SiteConfiguration.defaultCastPagesPerFilm); 0 for none)"
+      ),
+      .init(
+        name: "--cast-shown", valueName: "n",
+        help:
+          "First billed actors a film's page lists (default: \(SiteConfiguration.defaultCastShown))"
+      ),
       .init(name: "--title", valueName: "text", help: "Site title (default: Films)"),
       .init(
         name: "--poster-base-url", valueName: "url",
@@ -35,7 +45,8 @@ struct BuildCommand {
     Reads a film catalog, or pulls every page of a paged JSON search API, and
     writes a static site: index pages at index.html and page/N/, one page per
     film at films/<id>-<slug>/, pages per genre, director and year under
-    genres/, directors/ and years/, a search page at search/ and a 404.html.
+    genres/, directors/ and years/, pages per actor under cast/, a search page
+    at search/ and a 404.html.
     With --api, FILMSITE_API_TOKEN (if set) is
     sent as "Authorization: Bearer <token>".
 

@@ -18,6 +18,12 @@ struct SiteOptions {
     configuration.pageSize =
       try arguments.integer("--page-size", in: OptionRanges.pageSize)
       ?? SiteConfiguration.defaultPageSize
+    if let count = try arguments.integer("--cast-pages", in: OptionRanges.castCount) {
+      configuration.castPagesPerFilm = count
+    }
+    if let count = try arguments.integer("--cast-shown", in: OptionRanges.castCount) {
+      configuration.castShown = count
+    }
     if let title = arguments.string("--title") { configuration.title = title }
     if let base = arguments.string("--poster-base-url") { configuration.posterBaseURL = base }
     if let base = arguments.string("--base-url") {

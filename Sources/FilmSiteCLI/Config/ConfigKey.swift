@@ -56,6 +56,12 @@ struct ConfigKey: Sendable {
       .init(
         table: "", name: "page_size", option: "--page-size", kind: .integer(OptionRanges.pageSize)),
       .init(table: "", name: "poster_base_url", option: "--poster-base-url", kind: .text),
+      .init(
+        table: "", name: "cast_pages", option: "--cast-pages",
+        kind: .integer(OptionRanges.castCount)),
+      .init(
+        table: "", name: "cast_shown", option: "--cast-shown",
+        kind: .integer(OptionRanges.castCount)),
       .init(table: "", name: "quiet", option: "--quiet", kind: .flag),
       .init(table: "source", name: "catalog", option: "--catalog", kind: .path),
       .init(table: "pull", name: "out", option: "--out", kind: .path),

@@ -110,10 +110,37 @@ import Testing
         "genres": ["Action", "Science Fiction"],
         "overview": "A *hacker* learns the truth.",
         "poster_path": "/matrix.jpg",
-        "vote_average": 8.2
+        "vote_average": 8.2,
+        "vote_count": 27000,
+        "original_title": "The Matrix",
+        "tagline": "Welcome to the Real World.",
+        "cast": [{"name": "Keanu Reeves", "character": "Neo", "order": 0}, {"name": "Carrie-Anne Moss"}],
+        "writers": ["Lilly Wachowski", "Lana Wachowski"],
+        "countries": ["United States of America"],
+        "backdrop_path": "/backdrop.jpg",
+        "trailer": {"site": "YouTube", "key": "vKQi3bBA1y8", "official": true},
+        "imdb_id": "tt0133093",
+        "homepage": "https://example.com/matrix"
       }
       """)
-    #expect(film == matrix)
+    #expect(
+      film
+        == matrix.with {
+          $0.releaseDate = "1999-03-30"
+          $0.rating = 8.2
+          $0.voteCount = 27000
+          $0.originalTitle = "The Matrix"
+          $0.tagline = "Welcome to the Real World."
+          $0.cast = [
+            .init(name: "Keanu Reeves", character: "Neo"), .init(name: "Carrie-Anne Moss"),
+          ]
+          $0.writers = ["Lilly Wachowski", "Lana Wachowski"]
+          $0.countries = ["United States of America"]
+          $0.backdropPath = "/backdrop.jpg"
+          $0.trailer = .init(site: "YouTube", key: "vKQi3bBA1y8")
+          $0.imdbId = "tt0133093"
+          $0.homepage = "https://example.com/matrix"
+        })
   }
 
   @Test func topLevelArrayKeepsFilmOrder() throws {

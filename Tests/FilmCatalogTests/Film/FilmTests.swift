@@ -35,6 +35,8 @@ import Testing
     #expect(
       children.map(\.label) == [
         "id", "title", "year", "runtime", "director", "genres", "overview", "posterPath",
+        "originalTitle", "tagline", "releaseDate", "rating", "voteCount", "cast", "writers",
+        "countries", "backdropPath", "trailer", "imdbId", "homepage",
       ])
     #expect(children.first?.value as? String == "949")
   }

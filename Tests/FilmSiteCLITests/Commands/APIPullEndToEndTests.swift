@@ -45,7 +45,7 @@ import Testing
     try FilmSiteProcess.withTemporaryDirectory { directory in
       let result = try build(api, output: directory.appendingPathComponent("Output"))
       #expect(result.status == 0, "\(result.stderr)")
-      #expect(result.stdout.hasPrefix("Built 45 films, 2 index pages and 95 browse pages"))
+      #expect(result.stdout.hasPrefix("Built 45 films, 2 index pages and 96 browse pages"))
       #expect(result.stdout.hasSuffix("; 4 requests, 0 retries\n"))
       #expect(try pages(api) == [1, 2, 3, 4])
     }

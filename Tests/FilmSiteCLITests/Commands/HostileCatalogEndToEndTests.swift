@@ -24,7 +24,7 @@ import Testing
       #expect(result.stderr.isEmpty)
       #expect(
         result.stdout.hasPrefix(
-          "Built 56 films (2 duplicates dropped), 3 index pages and 31 browse pages into "
+          "Built 56 films (2 duplicates dropped), 3 index pages and 32 browse pages into "
             + "\(output.path): 183 files written, 0 unchanged, 0 removed in "),
         "\(result.stdout)")
       #expect(result.stdout.split(separator: "\n").count == 1)
@@ -165,7 +165,7 @@ import Testing
       let others = files.filter { !$0.hasPrefix("films/") && !$0.hasPrefix("assets/") }
       let otherPath = try NSRegularExpression(
         pattern:
-          #"^(\.filmsite-manifest|404\.html|index\.html|page/[0-9]+/index\.html|(genres|directors|years)/index\.html|(genres|directors|years)/[a-z0-9_-]+/(page/[0-9]+/)?index\.html|search/index\.html|search/[a-z0-9_]+\.json)$"#
+          #"^(\.filmsite-manifest|404\.html|index\.html|page/[0-9]+/index\.html|(genres|directors|years|cast)/index\.html|(genres|directors|years|cast)/[a-z0-9_-]+/(page/[0-9]+/)?index\.html|search/index\.html|search/[a-z0-9_]+\.json)$"#
       )
       for file in others {
         let range = NSRange(location: 0, length: (file as NSString).length)

@@ -10,15 +10,15 @@ import Testing
       Film(id: "2", title: "B", year: 1962, director: "Agnès Varda", genres: ["Comedy", "Drama"]),
       Film(id: "3", title: "C", year: 1962),
     ]
-    let genres = Taxonomy(kind: .genres, films: films)
+    let genres = Taxonomy(kind: .genres, films: films, castPagesPerFilm: 5)
     #expect(genres.terms.map(\.name) == ["Comedy", "Drama"])
     #expect(genres.term(named: "Drama")?.films == [0, 1])
     #expect(genres.term(named: "Drama")?.route == Route(["genres", "drama"]))
-    let directors = Taxonomy(kind: .directors, films: films)
+    let directors = Taxonomy(kind: .directors, films: films, castPagesPerFilm: 5)
     #expect(directors.terms.map(\.name) == ["Agnès Varda"])
     #expect(directors.terms.first?.slug == "agnes-varda")
     #expect(directors.terms.first?.films == [0, 1])
-    let years = Taxonomy(kind: .years, films: films)
+    let years = Taxonomy(kind: .years, films: films, castPagesPerFilm: 5)
     #expect(years.terms.map(\.slug) == ["1962"])
     #expect(years.terms.first?.films == [1, 2])
   }
@@ -30,10 +30,13 @@ import Testing
       Film(id: "3", title: "C", year: -40),
     ]
     #expect(
-      Taxonomy(kind: .genres, films: films).terms.map(\.name) == [
+      Taxonomy(kind: .genres, films: films, castPagesPerFilm: 5).terms.map(\.name) == [
         "action", "Épopée", "Film 9", "Film 10", "Western",
       ])
-    #expect(Taxonomy(kind: .years, films: films).terms.map(\.name) == ["-40", "999", "2001"])
+    #expect(
+      Taxonomy(kind: .years, films: films, castPagesPerFilm: 5).terms.map(\.name) == [
+        "-40", "999", "2001",
+      ])
   }
 
   @Test func namesThatFoldToOneSlugGetDistinctFoldersThatDoNotDependOnOtherNames() {

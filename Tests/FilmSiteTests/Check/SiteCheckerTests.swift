@@ -82,8 +82,8 @@ import Testing
     }
     #expect(report.faults == [])
     // 62 films, 3 index pages, the Drama genre's 3 pages, 60 years, 2 genre lists
-    // (Drama and none), the three lists of names, search and 404.
-    #expect(report.pageCount == 62 + 3 + 3 + 60 + 3 + 1 + 1)
+    // (Drama and none), the four lists of names, search and 404.
+    #expect(report.pageCount == 62 + 3 + 3 + 60 + 4 + 1 + 1)
     #expect(report.linkCount > 62 * 3)
   }
 

@@ -87,7 +87,7 @@ import Testing
     #expect(index.contains("Page 1 of 1"))
     #expect(
       files.keys.filter { $0.hasSuffix(".html") }.sorted() == [
-        "404.html", "directors/index.html", "genres/index.html", "index.html",
+        "404.html", "cast/index.html", "directors/index.html", "genres/index.html", "index.html",
         "search/index.html", "years/index.html",
       ])
     #expect(try #require(files["genres/index.html"]).contains("No film of the catalog has one."))

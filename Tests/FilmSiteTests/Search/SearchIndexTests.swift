@@ -13,6 +13,27 @@ import Testing
       })
   }
 
+  @Test func aFilmIsFoundByItsFirstBilledActorsWhoseNamesItsLineCarries() throws {
+    let heat = Film(id: "949", title: "Heat", year: 1995).with {
+      $0.cast = [
+        .init(name: "Al Pacino"), .init(name: "Robert De Niro"), .init(name: "Val Kilmer"),
+      ]
+    }
+    let entries = [(film: heat, route: try heat.route())]
+    let files = Dictionary(
+      uniqueKeysWithValues: SearchIndex.files(for: entries, castPagesPerFilm: 2).map {
+        ($0.path, String(decoding: $0.contents, as: UTF8.self))
+      })
+    let line =
+      "[\n" + #"["Heat",null,1995,"films/949-heat/",["Al Pacino","Robert De Niro"]]"# + "\n]\n"
+    #expect(files["search/pa.json"] == line)
+    #expect(files["search/de.json"] == line)
+    #expect(files["search/ki.json"] == nil)
+    #expect(
+      try index([Film(id: "1", title: "Alien")])["search/al.json"]
+        == "[\n" + #"["Alien",null,null,"films/1-alien/"]"# + "\n]\n")
+  }
+
   @Test func foldsWordsAsTheScriptDoes() {
     #expect(SearchFolding.words("Amélie: Straße 1999!") == ["amelie", "strasse", "1999"])
     #expect(SearchFolding.words("The MATRIX") == ["the", "matrix"])
