@@ -65,7 +65,9 @@ public struct CatalogSnapshot: Encodable, Sendable {
   /// The snapshot as pretty-printed JSON with sorted keys and a final newline,
   /// written by ``SnapshotJSONWriter`` (the same bytes as `JSONEncoder` with
   /// `.prettyPrinted`, `.sortedKeys` and `.withoutEscapingSlashes`).
+  /// - Throws: ``SnapshotJSONWriter/NonFiniteNumber`` for a film with an
+  ///   infinite or not-a-number field, which `JSONEncoder` refuses too.
   public func data() throws -> Data {
-    Data(SnapshotJSONWriter.json(self))
+    Data(try SnapshotJSONWriter.json(self))
   }
 }

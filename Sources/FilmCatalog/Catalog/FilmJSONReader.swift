@@ -275,13 +275,25 @@ struct FilmJSONReader {
     return value
   }
 
-  /// Any JSON number, as `JSONDecoder` reads it into a `Double`: a finite one.
+  /// Any JSON number, as `JSONDecoder` reads it into a `Double`: a finite
+  /// one. A zero is read only when it is written without an exponent and
+  /// with no digit but zeros: Foundation refuses a number so small that it
+  /// rounds to zero, as it refuses one too large, and reads some zeros with
+  /// an exponent (`0e10`) while refusing others (`0e8`, `-0.0e5`), so those
+  /// are left to the slow path.
   private mutating func number() throws -> Double {
     guard let first = json.peek(), first == UInt8(ascii: "-") || (0x30...0x39).contains(first)
     else { throw GiveUp() }
     let token = try json.number()
-    let text = String(decoding: json.bytes[token.text], as: UTF8.self)
+    let digits = json.bytes[token.text]
+    let text = String(decoding: digits, as: UTF8.self)
     guard let value = Double(text), value.isFinite else { throw GiveUp() }
+    if value == 0 {
+      let isPlainZero = digits.allSatisfy {
+        $0 == UInt8(ascii: "0") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
+      }
+      guard isPlainZero else { throw GiveUp() }
+    }
     return value
   }
 

@@ -14,8 +14,28 @@ import Foundation
 struct SnapshotJSONWriter {
   private(set) var bytes: [UInt8] = []
 
+  /// A number JSON cannot spell (infinite, or not a number) in a film: the
+  /// encoder refuses it too, and a snapshot holding it could not be read back.
+  struct NonFiniteNumber: Error, Equatable, Sendable, LocalizedError {
+    let film: String
+    let field: String
+    /// The number as Swift prints it: `inf`, `-inf`, `nan`.
+    let value: String
+
+    init(film: String, field: String, value: Double) {
+      self.film = film
+      self.field = field
+      self.value = value.description
+    }
+
+    var errorDescription: String? {
+      "film \(film): field \"\(field)\" is \(value), which JSON cannot hold"
+    }
+  }
+
   /// The snapshot as JSON with a final newline.
-  static func json(_ snapshot: CatalogSnapshot) -> [UInt8] {
+  /// - Throws: ``NonFiniteNumber`` for the first film with such a number.
+  static func json(_ snapshot: CatalogSnapshot) throws(NonFiniteNumber) -> [UInt8] {
     var writer = SnapshotJSONWriter()
     // About 250 bytes per film in practice; a guess only, the array grows if needed.
     writer.bytes.reserveCapacity(512 + snapshot.results.count * 256)
@@ -30,7 +50,7 @@ struct SnapshotJSONWriter {
       writer.raw("[\n")
       for (index, film) in snapshot.results.enumerated() {
         if index > 0 { writer.raw(",\n") }
-        writer.film(film, indent: 2)
+        try writer.film(film, indent: 2)
       }
       writer.raw("\n  ]")
     }
@@ -65,7 +85,7 @@ struct SnapshotJSONWriter {
   private static let fieldsInKeyOrder = FilmField.all.sorted { $0.name < $1.name }
 
   /// A film's present fields, in sorted key order, as `Film.encode(to:)` gives them.
-  private mutating func film(_ film: Film, indent: Int) {
+  private mutating func film(_ film: Film, indent: Int) throws(NonFiniteNumber) {
     self.indent(indent)
     raw("{\n")
     var first = true
@@ -84,7 +104,11 @@ struct SnapshotJSONWriter {
       case .absent: break
       case .text(let text): string(text)
       case .integer(let number): integer(number)
-      case .number(let number): self.number(number)
+      case .number(let number):
+        guard number.isFinite else {
+          throw NonFiniteNumber(film: film.id, field: field.name, value: number)
+        }
+        self.number(number)
       case .texts(let texts):
         list(texts, indent: indent + 1) { writer, text, _ in writer.string(text) }
       case .cast(let cast):

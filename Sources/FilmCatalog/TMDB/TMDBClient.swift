@@ -61,12 +61,17 @@ public struct TMDBClient: Sendable {
       path, items + [URLQueryItem(name: "page", value: String(page))], stage: .searchPage(page))
   }
 
-  /// `GET /movie/{id}?append_to_response=credits`.
+  /// What a film's details request appends, so that one request per film
+  /// gives the credits, the videos and the IMDb id.
+  static let appendedToDetails = "credits,videos,external_ids"
+
+  /// `GET /movie/{id}?append_to_response=credits,videos,external_ids`.
   func details(ofFilm id: String) async throws -> TMDBMovieDetails {
     // Ids come from TMDB as integers; anything else must not change the path.
     let segment = id.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? id
     return try await get(
-      "movie/\(segment)", [URLQueryItem(name: "append_to_response", value: "credits")],
+      "movie/\(segment)",
+      [URLQueryItem(name: "append_to_response", value: Self.appendedToDetails)],
       stage: .details(filmID: id))
   }
 

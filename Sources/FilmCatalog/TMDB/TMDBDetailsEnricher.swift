@@ -1,5 +1,8 @@
-/// Fetches `GET /movie/{id}?append_to_response=credits` for every film of a
-/// pull, each id once, and adds the runtime, genres and director.
+/// Fetches `GET /movie/{id}?append_to_response=credits,videos,external_ids`
+/// for every film of a pull, each id once, and adds what
+/// ``TMDBMovieDetails`` gives: the runtime, genres and director, the cast,
+/// writers and countries, the trailer, the tagline, the homepage and the
+/// IMDb id.
 ///
 /// Up to ``concurrency`` requests are in flight; the client retries transient
 /// failures. A film whose details still fail ends the enrichment with its

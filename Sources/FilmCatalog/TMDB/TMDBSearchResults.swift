@@ -17,20 +17,18 @@ public struct TMDBSearchResults: Decodable, Sendable, Equatable {
   struct Movie: Decodable, Sendable, Equatable {
     let id: Int
     let title: String
-    let originalTitle: String?
     let overview: String?
     let posterPath: String?
-    /// `"YYYY-MM-DD"`, `""` or `nil`.
-    let releaseDate: String?
     let genreIDs: [Int]
     let adult: Bool?
     let popularity: Double?
+    /// The original title, release date, votes and backdrop, read as a
+    /// film's details read them.
+    let shared: TMDBSharedFields
 
     private enum CodingKeys: String, CodingKey {
       case id, title, overview, adult, popularity
-      case originalTitle = "original_title"
       case posterPath = "poster_path"
-      case releaseDate = "release_date"
       case genreIDs = "genre_ids"
     }
 
@@ -38,31 +36,30 @@ public struct TMDBSearchResults: Decodable, Sendable, Equatable {
       let container = try decoder.container(keyedBy: CodingKeys.self)
       id = try container.decode(Int.self, forKey: .id)
       title = try container.decode(String.self, forKey: .title)
-      originalTitle = try container.decodeIfPresent(String.self, forKey: .originalTitle)
       overview = try container.decodeIfPresent(String.self, forKey: .overview)
       posterPath = try container.decodeIfPresent(String.self, forKey: .posterPath)
-      releaseDate = try container.decodeIfPresent(String.self, forKey: .releaseDate)
       genreIDs = try container.decodeIfPresent([Int].self, forKey: .genreIDs) ?? []
       adult = try container.decodeIfPresent(Bool.self, forKey: .adult)
       popularity = try container.decodeIfPresent(Double.self, forKey: .popularity)
+      shared = try TMDBSharedFields(from: decoder)
     }
 
-    /// The year of `releaseDate`, or `nil` when the date is missing, empty
-    /// or not a date: one odd result does not fail a whole page.
+    /// The year of the release date, or `nil` when the date is missing,
+    /// empty or not a date: one odd result does not fail a whole page.
     var year: Int? {
-      releaseDate.flatMap(ReleaseDate.year(of:))
+      shared.year
     }
 
     /// The film as FilmSite sees it, before its details are fetched: no
-    /// runtime or director yet, genres named through `genres`.
+    /// runtime or director yet, genres named through `genres`, and the
+    /// ``TMDBSharedFields``.
     func film(genres: TMDBGenreMap) -> Film {
-      Film(
-        id: String(id),
-        title: title,
-        year: year,
-        genres: genres.names(for: genreIDs),
-        overview: overview.flatMap { $0.isEmpty ? nil : $0 },
-        posterPath: posterPath.flatMap { $0.isEmpty ? nil : $0 })
+      var fields = Film.Fields(id: String(id), title: title)
+      fields.genres = genres.names(for: genreIDs)
+      fields.overview = overview.flatMap { $0.isEmpty ? nil : $0 }
+      fields.posterPath = posterPath.flatMap { $0.isEmpty ? nil : $0 }
+      shared.apply(to: &fields)
+      return Film(fields)
     }
   }
 }

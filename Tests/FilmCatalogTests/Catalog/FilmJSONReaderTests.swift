@@ -177,7 +177,7 @@ import Testing
 }
 
 /// A small deterministic random number generator, so a failure can be replayed.
-private struct SplitMix64 {
+struct SplitMix64 {
   var state: UInt64
 
   init(seed: UInt64) { state = seed }

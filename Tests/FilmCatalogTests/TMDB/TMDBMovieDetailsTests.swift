@@ -41,15 +41,19 @@ import Testing
       """.utf8)
   }
 
-  @Test func takesRuntimeGenresAndEveryDirectorOnceInCrewOrder() throws {
+  @Test func takesRuntimeGenresEveryDirectorOnceInCrewOrderCastWritersAndIMDbID() throws {
     let film = try JSONDecoder().decode(TMDBMovieDetails.self, from: details())
       .enriching(searchFilm)
-    #expect(
-      film
-        == Film(
-          id: "603", title: "The Matrix", year: 1999, runtime: 136,
-          director: "Lana Wachowski & Lilly Wachowski", genres: ["Action", "Science Fiction"],
-          overview: "A hacker.", posterPath: "/m.jpg"))
+    let expected = Film(
+      id: "603", title: "The Matrix", year: 1999, runtime: 136,
+      director: "Lana Wachowski & Lilly Wachowski", genres: ["Action", "Science Fiction"],
+      overview: "A hacker.", posterPath: "/m.jpg"
+    ).with {
+      $0.cast = [Film.CastMember(name: "Keanu Reeves", character: "Neo")]
+      $0.writers = ["Lana Wachowski"]
+      $0.imdbId = "tt0133093"
+    }
+    #expect(film == expected)
   }
 
   @Test(arguments: ["null", "0"])
@@ -74,5 +78,46 @@ import Testing
     #expect(details.credits == nil)
     #expect(details.director == nil)
     #expect(details.enriching(searchFilm).runtime == 136)
+  }
+
+  /// Every block `append_to_response` adds may be missing or `null`, and so
+  /// may every field in it: the film keeps what it had.
+  @Test(arguments: [
+    #"{"id": 603}"#,
+    #"{"id": 603, "credits": null, "videos": null, "external_ids": null, "production_countries": null, "genres": null, "tagline": null, "homepage": null, "imdb_id": null, "original_title": null, "release_date": null, "vote_average": null, "vote_count": null, "backdrop_path": null, "runtime": null}"#,
+    #"{"id": 603, "credits": {}, "videos": {}, "external_ids": {}, "production_countries": []}"#,
+    #"{"id": 603, "credits": {"cast": null, "crew": null}, "videos": {"results": null}}"#,
+    #"{"id": 603, "credits": {"cast": [{"name": null, "character": null, "order": null}]}, "videos": {"results": [{"key": null, "site": null, "type": null, "official": null}]}, "production_countries": [{"name": null}], "external_ids": {"imdb_id": null}}"#,
+  ])
+  func missingOrNullBlocksAndFieldsKeepTheFilm(json: String) throws {
+    let film = searchFilm.with {
+      $0.cast = [Film.CastMember(name: "Kept")]
+      $0.trailer = Film.Trailer(site: "Vimeo", key: "1")
+      $0.tagline = "Kept"
+    }
+    let details = try JSONDecoder().decode(TMDBMovieDetails.self, from: Data(json.utf8))
+    #expect(details.enriching(film) == film)
+  }
+
+  /// A field FilmSite maps that has another JSON type fails the decoding,
+  /// and the client's message names the field, as for any details error.
+  @Test(arguments: [
+    (#""vote_average": "8.2""#, "vote_average"),
+    (#""vote_count": "412""#, "vote_count"),
+    (#""tagline": 7"#, "tagline"),
+    (#""homepage": false"#, "homepage"),
+    (#""imdb_id": 133093"#, "imdb_id"),
+    (#""backdrop_path": {}"#, "backdrop_path"),
+    (#""release_date": 1999"#, "release_date"),
+    (#""credits": []"#, "credits"),
+    (#""credits": {"cast": [{"name": "A", "order": "first"}]}"#, "credits.cast[0].order"),
+    (#""credits": {"cast": [{"name": ["A"]}]}"#, "credits.cast[0].name"),
+    (#""credits": {"cast": [{"name": "A", "character": 1}]}"#, "credits.cast[0].character"),
+    (#""videos": {"results": [{"key": "k", "official": "true"}]}"#, "videos.results[0].official"),
+    (#""production_countries": [{"name": 840}]"#, "production_countries[0].name"),
+    (#""external_ids": {"imdb_id": true}"#, "external_ids.imdb_id"),
+  ])
+  func aMappedFieldOfAnotherTypeFailsNamingIt(member: String, path: String) {
+    expectWrongType(TMDBMovieDetails.self, in: #"{"id": 603, \#(member)}"#, at: path)
   }
 }

@@ -44,27 +44,49 @@ import Testing
     #expect(results.totalPages == 12)
     #expect(results.totalResults == 231)
     #expect(results.results.map(\.id) == [1949, 1_234_567, 7])
-    #expect(results.results[0].originalTitle == "Zodiac")
+    #expect(results.results[0].shared.originalTitle == "Zodiac")
+    #expect(results.results[0].shared.voteAverage == 7.5)
     #expect(results.results[0].adult == false)
     #expect(results.results[0].popularity == 25.5)
   }
 
-  @Test func turnsAResultIntoAFilmWithAStringIDYearAndGenreNames() throws {
+  /// The original title equals the title here, so the film does not repeat it.
+  @Test func turnsAResultIntoAFilmWithAStringIDYearGenreNamesDateVotesAndBackdrop() throws {
     let results = try JSONDecoder().decode(TMDBSearchResults.self, from: page)
-    #expect(
-      results.results[0].film(genres: genres)
-        == Film(
-          id: "1949", title: "Zodiac", year: 2007, genres: ["Crime", "Drama"],
-          overview: "A *cartoonist* becomes obsessed.", posterPath: "/zodiac.jpg"))
+    let expected = Film(
+      id: "1949", title: "Zodiac", year: 2007, genres: ["Crime", "Drama"],
+      overview: "A *cartoonist* becomes obsessed.", posterPath: "/zodiac.jpg"
+    ).with {
+      $0.releaseDate = "2007-03-02"
+      $0.rating = 7.5
+      $0.voteCount = 11000
+      $0.backdropPath = "/bd.jpg"
+    }
+    #expect(results.results[0].film(genres: genres) == expected)
   }
 
-  @Test func missingReleaseDateOverviewAndPosterBecomeMissingFields() throws {
+  /// A film nobody voted on has TMDB's `vote_average` of 0: no rating.
+  @Test func missingReleaseDateOverviewPosterAndVotesBecomeMissingFields() throws {
     let results = try JSONDecoder().decode(TMDBSearchResults.self, from: page)
     #expect(
-      results.results[1].film(genres: genres) == Film(id: "1234567", title: "Untitled"))
+      results.results[1].film(genres: genres)
+        == Film(id: "1234567", title: "Untitled").with { $0.originalTitle = "Sans titre" })
     let blankDate = results.results[2].film(genres: genres)
     #expect(blankDate.year == nil)
     #expect(blankDate.genres == ["Thriller"])
+  }
+
+  @Test(arguments: [
+    (#""vote_average": "7.5""#, "results[0].vote_average"),
+    (#""vote_count": "12""#, "results[0].vote_count"),
+    (#""backdrop_path": 1"#, "results[0].backdrop_path"),
+    (#""original_title": []"#, "results[0].original_title"),
+  ])
+  func aSharedFieldOfAnotherTypeFailsThePageNamingIt(member: String, path: String) {
+    expectWrongType(
+      TMDBSearchResults.self,
+      in: #"{"page": 1, "results": [{"id": 1, "title": "T", \#(member)}], "total_pages": 1}"#,
+      at: path)
   }
 
   @Test func aResultWithoutAnIDIsMalformed() {

@@ -81,7 +81,7 @@ import Testing
           .sorted())
       #expect(
         requests.filter { $0.path.hasPrefix("/3/movie/") }
-          .allSatisfy { $0.query["append_to_response"] == "credits" })
+          .allSatisfy { $0.query["append_to_response"] == "credits,videos,external_ids" })
 
       let check = try FilmSiteProcess.run(["check", "--output", output.path])
       #expect(check.status == 0, "\(check.stderr)")
@@ -226,7 +226,7 @@ import Testing
       #expect(result.status == 1)
       #expect(
         lastLine(result.stderr)
-          == "error: details of film 1009: GET \(api.baseURL.absoluteString)/movie/1009?append_to_response=credits&language=en-US: HTTP 404: The resource you requested could not be found. (TMDB status_code 34)"
+          == "error: details of film 1009: GET \(api.baseURL.absoluteString)/movie/1009?append_to_response=credits,videos,external_ids&language=en-US: HTTP 404: The resource you requested could not be found. (TMDB status_code 34)"
       )
       // A 404 is not retried, and nothing is written.
       #expect(try detailsPaths(api).filter { $0 == "/3/movie/1009" }.count == 1)

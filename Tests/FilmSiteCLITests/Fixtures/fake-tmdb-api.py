@@ -9,7 +9,9 @@ API endpoints (all under /3, all GET):
   /3/search/movie?query=Q&page=N     films whose title contains Q (any case), 20 a page
   /3/discover/movie?sort_by=popularity.desc&page=N   every film, most popular first
   /3/genre/movie/list                {"genres": [{"id", "name"}, ...]}
-  /3/movie/{id}?append_to_response=credits   details with runtime, genres and credits
+  /3/movie/{id}?append_to_response=credits,videos,external_ids
+                                     details with runtime, genres, tagline, homepage and
+                                     countries, plus each block append_to_response names
 Every API request needs `Authorization: Bearer <token>` or `api_key=<key>` matching the
 configuration; otherwise 401 with {"status_code": 7, "status_message": "Invalid API key:
 You must be granted a valid key.", "success": false}. Unknown paths and films answer 404
@@ -25,11 +27,19 @@ Configuration keys, all optional:
   films      number of films (45). Film n (from 1) has id 1000 + n and the title
              "Noir Film n" when n is odd, "Comedy Film n" when even. Every 7th film has
              a null release_date, every 11th an empty overview, every 13th a null
-             poster_path, every 5th two directors, every 17th a null runtime.
+             poster_path, every 5th two directors, every 17th a null runtime,
+             every 8th the original title "Le Film n".
+             Details: three billed actors, listed out of billing order, the second
+             without a character; a screenplay credit, with a co-writer every 4th film
+             and a novel credit every 3rd; an unofficial trailer and a Vimeo teaser
+             before the official YouTube trailer, which every 6th film lacks; an empty
+             tagline every 4th film and a homepage every 3rd; countries "United States
+             of America", and "France" too for odd films; external_ids with imdb_id.
   token      the bearer token accepted ("test-token")
   api_key    the api_key accepted ("test-key")
   shift      k: page p starts k*(p-1) films early, so consecutive pages overlap by k
   missing    film ids whose details answer 404 with status_code 34
+  malformed  film ids whose details send vote_average as a string
   delay_ms   milliseconds added before every API response
   faults     {"<endpoint>": [fault, ...]} where endpoint is "genres", "search:<page>",
              "discover:<page>" or "details:<id>"; each request there takes the next fault,
@@ -44,7 +54,9 @@ import urllib.parse
 
 import fake_server
 
-CONFIG_KEYS = {"films", "token", "api_key", "shift", "missing", "delay_ms", "faults"}
+CONFIG_KEYS = {
+    "films", "token", "api_key", "shift", "missing", "malformed", "delay_ms", "faults",
+}
 GENRES = [
     {"id": 28, "name": "Action"}, {"id": 35, "name": "Comedy"}, {"id": 80, "name": "Crime"},
     {"id": 18, "name": "Drama"}, {"id": 53, "name": "Thriller"}, {"id": 9648, "name": "Mystery"},
@@ -76,7 +88,7 @@ def search_result(n):
         "genre_ids": genre_ids + [10770] if n % 3 == 0 else genre_ids,  # 10770: not in the list
         "id": movie_id(n),
         "original_language": "en",
-        "original_title": title(n),
+        "original_title": "Le Film %d" % n if n % 8 == 0 else title(n),
         "overview": "" if n % 11 == 0 else "Overview of film %d." % n,
         "popularity": 1000.0 - n,
         "poster_path": None if n % 13 == 0 else "/p%d.jpg" % n,
@@ -92,50 +104,96 @@ def title(n):
     return ("Noir Film %d" if n % 2 else "Comedy Film %d") % n
 
 
-def details(n):
-    result = search_result(n)
-    del result["genre_ids"]
+CREW_IDS = {"Writer": 5000, "Director": 6000, "Co-Director": 7000, "Assistant": 8000,
+            "Co-Writer": 10000, "Novelist": 11000}
+
+
+def person(n, kind, department, job):
+    """A crew member as credits list them."""
+    name = "%s %d" % (kind, n)
+    return {"adult": False, "credit_id": "c%d%s" % (n, kind.lower().replace("-", "")),
+            "department": department, "gender": 0, "id": CREW_IDS[kind] + n,
+            "job": job, "known_for_department": department, "name": name,
+            "original_name": name, "popularity": 1.0, "profile_path": None}
+
+
+def actor(n, name, character, order):
+    """A cast member as credits list them."""
+    return {"adult": False, "cast_id": order + 1, "character": character,
+            "credit_id": "k%d%d" % (n, order), "gender": 0, "id": 9000 + 10 * n + order,
+            "known_for_department": "Acting", "name": name, "order": order,
+            "original_name": name, "popularity": 1.0, "profile_path": None}
+
+
+def video(n, key, site, kind, official):
+    """A video as the videos block lists it."""
+    return {"iso_639_1": "en", "iso_3166_1": "US", "name": "%s of film %d" % (kind, n),
+            "key": key, "site": site, "size": 1080, "type": kind, "official": official,
+            "published_at": "2020-01-%02dT10:00:00.000Z" % (1 + n % 28),
+            "id": "v%d%s" % (n, key[-3:])}
+
+
+def credits(n):
     crew = [
-        {"adult": False, "credit_id": "c%da" % n, "department": "Writing", "gender": 0,
-         "id": 5000 + n, "job": "Screenplay", "known_for_department": "Writing",
-         "name": "Writer %d" % n, "original_name": "Writer %d" % n, "popularity": 1.0,
-         "profile_path": None},
-        {"adult": False, "credit_id": "c%db" % n, "department": "Directing", "gender": 0,
-         "id": 6000 + n, "job": "Director", "known_for_department": "Directing",
-         "name": "Director %d" % n, "original_name": "Director %d" % n, "popularity": 1.0,
-         "profile_path": None},
+        person(n, "Writer", "Writing", "Screenplay"),
+        person(n, "Director", "Directing", "Director"),
     ]
     if n % 5 == 0:
-        crew.append({"adult": False, "credit_id": "c%dc" % n, "department": "Directing",
-                     "gender": 0, "id": 7000 + n, "job": "Director",
-                     "known_for_department": "Directing", "name": "Co-Director %d" % n,
-                     "original_name": "Co-Director %d" % n, "popularity": 1.0,
-                     "profile_path": None})
-    crew.append({"adult": False, "credit_id": "c%dd" % n, "department": "Directing", "gender": 0,
-                 "id": 8000 + n, "job": "Assistant Director", "known_for_department": "Directing",
-                 "name": "Assistant %d" % n, "original_name": "Assistant %d" % n,
-                 "popularity": 1.0, "profile_path": None})
+        crew.append(person(n, "Co-Director", "Directing", "Director"))
+    if n % 4 == 0:
+        crew.append(person(n, "Co-Writer", "Writing", "Writer"))
+    if n % 3 == 0:
+        crew.append(person(n, "Novelist", "Writing", "Novel"))
+    crew.append(person(n, "Assistant", "Directing", "Assistant Director"))
+    # Listed as TMDB may list them: not in billing order.
+    cast = [
+        actor(n, "Second Actor %d" % n, "", 1),
+        actor(n, "Lead Actor %d" % n, "Lead", 0),
+        actor(n, "Third Actor %d" % n, "Friend", 2),
+    ]
+    return {"cast": cast, "crew": crew}
+
+
+def videos(n):
+    results = [
+        video(n, "fan%d" % n, "YouTube", "Trailer", False),
+        video(n, "%d" % (100000 + n), "Vimeo", "Teaser", True),
+    ]
+    if n % 6:
+        results.append(video(n, "trailer%d" % n, "YouTube", "Trailer", True))
+    return {"results": results}
+
+
+def details(n, appended, malformed):
+    result = search_result(n)
+    del result["genre_ids"]
+    countries = [{"iso_3166_1": "US", "name": "United States of America"}]
+    if n % 2:
+        countries.append({"iso_3166_1": "FR", "name": "France"})
     result.update({
         "belongs_to_collection": None,
         "budget": 0,
         "genres": [g for g in GENRES if g["id"] in ([18, 80] if n % 2 else [35])],
-        "homepage": "",
+        "homepage": "https://film%d.example/" % n if n % 3 == 0 else "",
         "imdb_id": "tt%07d" % n,
         "production_companies": [],
-        "production_countries": [],
+        "production_countries": countries,
         "revenue": 0,
         "runtime": None if n % 17 == 0 else 80 + n % 60,
         "spoken_languages": [],
         "status": "Released",
-        "tagline": "",
-        "credits": {
-            "cast": [{"adult": False, "cast_id": 1, "character": "Lead", "credit_id": "k%d" % n,
-                      "gender": 0, "id": 9000 + n, "known_for_department": "Acting",
-                      "name": "Actor %d" % n, "order": 0, "original_name": "Actor %d" % n,
-                      "popularity": 1.0, "profile_path": None}],
-            "crew": crew,
-        },
+        "tagline": "" if n % 4 == 0 else "Tagline of film %d." % n,
     })
+    if malformed:
+        result["vote_average"] = "high"
+    if "credits" in appended:
+        result["credits"] = credits(n)
+    if "videos" in appended:
+        result["videos"] = videos(n)
+    if "external_ids" in appended:
+        result["external_ids"] = {"id": movie_id(n), "imdb_id": "tt%07d" % n,
+                                  "wikidata_id": None, "facebook_id": None,
+                                  "instagram_id": None, "twitter_id": None}
     return result
 
 
@@ -237,7 +295,9 @@ class Handler(fake_server.ControlHandler):
                 n = 0
             if n not in films or movie_id(n) in config.get("missing", []):
                 return self.send_tmdb_error(404, 34)
-            self.send_json(200, details(n))
+            appended = query.get("append_to_response", "").split(",")
+            malformed = movie_id(n) in config.get("malformed", [])
+            self.send_json(200, details(n, appended, malformed))
             return 200
         return self.send_tmdb_error(404, 34)
 

@@ -20,13 +20,15 @@ final class FakeTMDB: Sendable {
     var shift: Int?
     /// Film ids whose details answer 404 with TMDB's status_code 34.
     var missing: [Int]?
+    /// Film ids whose details send `vote_average` as a string.
+    var malformed: [Int]?
     /// Milliseconds added before every API response.
     var delayMilliseconds: Int?
     /// Faults by endpoint: `"genres"`, `"search:<page>"`, `"discover:<page>"`, `"details:<id>"`.
     var faults: [String: [Fault]]?
 
     private enum CodingKeys: String, CodingKey {
-      case films, token, shift, missing, faults
+      case films, token, shift, missing, malformed, faults
       case apiKey = "api_key"
       case delayMilliseconds = "delay_ms"
     }
