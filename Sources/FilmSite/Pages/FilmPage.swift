@@ -33,7 +33,9 @@ struct FilmPage {
       markdown: markdown,
       at: route,
       kind: "film",
-      title: film.year.map { "\(film.title) (\($0))" } ?? film.title
+      title: film.year.map { "\(film.title) (\($0))" } ?? film.title,
+      structuredData: .film(
+        film, at: route, contexts: inputs.contexts, people: .init(browse: browse))
     )
   }
 }

@@ -41,10 +41,16 @@ struct IndexPage {
     // list page for every five films, each with a few dozen rows.
     let title = listing.title(page: number, pageCount: pagination.pageCount)
     let pager = (number, pagination)
+    let structuredData = StructuredData.filmList(
+      at: route, title: title, filmRoutes: positions.map { films[$0].route },
+      firstPosition: range.lowerBound + 1, configuration: inputs.configuration)
     guard index.language == .html else {
       return inputs.layout.wrap(
-        markdown: content, at: route, kind: "index", title: title, pager: pager)
+        markdown: content, at: route, kind: "index", title: title, pager: pager,
+        structuredData: structuredData)
     }
-    return inputs.layout.wrap(html: content, at: route, kind: "index", title: title, pager: pager)
+    return inputs.layout.wrap(
+      html: content, at: route, kind: "index", title: title, pager: pager,
+      structuredData: structuredData)
   }
 }

@@ -14,22 +14,25 @@ struct PageLayout: Sendable {
   ///   - linkBase: An absolute URL that links start from instead of the page's
   ///     folder (the 404 page, which is served at any depth).
   ///   - canonical: Whether the page gets a canonical URL (when the site has a base URL).
+  ///   - structuredData: The page's JSON-LD and meta tags, for the layout's
+  ///     `jsonLD` and `metaTags`.
   func wrap(
     markdown source: [UInt8], at route: Route, kind: String, title: String?,
     pager: (page: Int, pagination: Pagination)? = nil, linkBase: String? = nil,
-    canonical: Bool = true
+    canonical: Bool = true, structuredData: StructuredData = .none
   ) -> [UInt8] {
     wrap(
       html: contexts.html(fromMarkdown: source), at: route, kind: kind, title: title,
-      pager: pager, linkBase: linkBase, canonical: canonical)
+      pager: pager, linkBase: linkBase, canonical: canonical, structuredData: structuredData)
   }
 
   /// Wraps `html`, the page's content (UTF-8), in the layout, giving the page's
-  /// bytes; the parameters are those of ``wrap(markdown:at:kind:title:pager:linkBase:canonical:)``.
+  /// bytes; the parameters are those of
+  /// ``wrap(markdown:at:kind:title:pager:linkBase:canonical:structuredData:)``.
   func wrap(
     html: [UInt8], at route: Route, kind: String, title: String?,
     pager: (page: Int, pagination: Pagination)? = nil, linkBase: String? = nil,
-    canonical: Bool = true
+    canonical: Bool = true, structuredData: StructuredData = .none
   ) -> [UInt8] {
     var context = contexts.common
     context["title"] = .text(title.map { "\($0) · \(configuration.title)" } ?? configuration.title)
@@ -45,6 +48,9 @@ struct PageLayout: Sendable {
     if canonical, let base = configuration.baseURL {
       context["canonicalURL"] = .text(base + route.description)
     }
+    // Raw: each is whole elements that StructuredData escaped for where they land.
+    context["jsonLD"] = .optional(structuredData.scriptElement)
+    context["metaTags"] = .optional(structuredData.metaElements)
     if let (page, pagination) = pager {
       context["page"] = .text(String(page))
       context["pageCount"] = .text(String(pagination.pageCount))

@@ -65,7 +65,7 @@ struct Theme: Sendable {
     static let layout = TemplateSchema(
       values: common + browseURLs + [
         "title", "content", "pageKind", "prevURL", "nextURL", "page", "pageCount", "searchURL",
-        "canonicalURL", "attribution", "attributionURL",
+        "canonicalURL", "attribution", "attributionURL", "metaTags", "jsonLD",
       ])
     static let film: TemplateSchema = {
       var schema = TemplateSchema(

@@ -101,9 +101,10 @@ import Testing
       posterPath: "\" onerror=\"alert(1)")
     let files = try render([hostile])
     for (path, html) in files where path.hasSuffix(".html") {
-      // The search page's own script is the only one.
-      let scripts = path == "search/index.html" ? 1 : 0
+      // The search page's own script and a film page's JSON-LD are the only ones.
+      let scripts = path == "search/index.html" || path.hasPrefix("films/") ? 1 : 0
       #expect(html.components(separatedBy: "<script").count - 1 == scripts, "\(path)")
+      #expect(!path.hasPrefix("films/") || html.contains(#"<script type="application/ld+json">"#))
       #expect(!html.contains("<iframe"), "\(path)")
       #expect(!html.contains("<img src=x"), "\(path)")
       #expect(!html.lowercased().contains("href=\"javascript:"), "\(path)")
