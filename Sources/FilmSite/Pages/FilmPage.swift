@@ -35,7 +35,8 @@ struct FilmPage {
       kind: "film",
       title: film.year.map { "\(film.title) (\($0))" } ?? film.title,
       structuredData: .film(
-        film, at: route, contexts: inputs.contexts, people: .init(browse: browse))
+        film, at: route, contexts: inputs.contexts,
+        people: .init(browse: browse, actor: { browse.cast.term(named: $0)?.route }))
     )
   }
 }

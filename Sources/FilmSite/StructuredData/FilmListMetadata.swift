@@ -40,7 +40,7 @@ struct FilmListMetadata: Sendable {
     if let base = configuration.baseURL {
       tags.append(.property("og:url", base + route.description))
     }
-    tags += [.name("twitter:card", "summary"), .name("twitter:title", title)]
+    tags.append(.name("twitter:card", "summary"))
     return tags
   }
 }

@@ -35,14 +35,9 @@ extension FilmMetadata {
       if !overflow { tags.append(.property("video:duration", String(seconds))) }
     }
     tags += genres.map { .property("video:tag", $0) }
-    tags += [
-      .name("twitter:card", imageURL == nil ? "summary" : "summary_large_image"),
-      .name("twitter:title", title),
-    ]
-    if let summary { tags.append(.name("twitter:description", summary)) }
-    if let imageURL {
-      tags += [.name("twitter:image", imageURL), .name("twitter:image:alt", "Poster of \(title)")]
-    }
+    // X reads the title, description and image from the Open Graph tags
+    // when the card has none of its own, so the card names only its kind.
+    tags.append(.name("twitter:card", imageURL == nil ? "summary" : "summary_large_image"))
     return tags
   }
 }

@@ -19,8 +19,6 @@ struct FilmMetadata: Sendable {
     var character: String? = nil
   }
 
-  /// How many of the top-billed actors are named.
-  static let billedActors = 10
   /// The most characters of the JSON-LD description: real overviews are a
   /// few hundred, and a page should not carry a huge one twice.
   static let longDescriptionLimit = 5_000
@@ -40,7 +38,8 @@ struct FilmMetadata: Sendable {
   let directors: [Person]
   /// The director credit's page, absolute.
   let directorPageURL: String?
-  /// The first ``billedActors`` of the cast, top billed first.
+  /// The first billed of the cast, as many as the page lists
+  /// (``SiteConfiguration/castShown``), top billed first.
   let actors: [Person]
   /// The running time in minutes, when it is more than 0.
   let minutes: Int?
@@ -66,7 +65,7 @@ struct FilmMetadata: Sendable {
       .map { PlainText.shortened($0, to: Self.longDescriptionLimit) }
     tagline = Self.nonEmpty(film.tagline)
     published = Self.publicationDate(of: film)
-    let credit = Taxonomy.names(of: film, kind: .directors).first
+    let credit = Taxonomy.names(of: film, kind: .directors, castPagesPerFilm: 0).first
     let creditURL = credit.flatMap(people.director).flatMap { page in
       base.map { $0 + page.description }
     }
@@ -78,9 +77,9 @@ struct FilmMetadata: Sendable {
         guard let name = Self.nonEmpty(member.name) else { return nil }
         let url = people.actor(name).flatMap { page in base.map { $0 + page.description } }
         return Person(name: name, url: url, character: Self.nonEmpty(member.character))
-      }.prefix(Self.billedActors))
+      }.prefix(configuration.castShown))
     minutes = film.runtime.flatMap { $0 > 0 ? $0 : nil }
-    genres = Taxonomy.names(of: film, kind: .genres)
+    genres = Taxonomy.names(of: film, kind: .genres, castPagesPerFilm: 0)
     if let value = film.rating, value.isFinite, (0...10).contains(value),
       let votes = film.voteCount, votes > 0
     {

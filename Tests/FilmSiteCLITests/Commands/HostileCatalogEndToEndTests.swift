@@ -25,7 +25,7 @@ import Testing
       #expect(
         result.stdout.hasPrefix(
           "Built 56 films (2 duplicates dropped), 3 index pages and 32 browse pages into "
-            + "\(output.path): 183 files written, 0 unchanged, 0 removed in "),
+            + "\(output.path): 184 files written, 0 unchanged, 0 removed in "),
         "\(result.stdout)")
       #expect(result.stdout.split(separator: "\n").count == 1)
 

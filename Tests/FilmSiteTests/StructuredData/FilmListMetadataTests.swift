@@ -39,7 +39,6 @@ import Testing
         <meta property="og:title" content="Page 2 of 3">
         <meta property="og:url" content="https://films.example.org/page/2/">
         <meta name="twitter:card" content="summary">
-        <meta name="twitter:title" content="Page 2 of 3">
         """)
     let home = Self.list(baseURL: nil, title: nil).metaTags
     #expect(home.contains(.property("og:title", "Test Films")))
