@@ -1,39 +1,49 @@
 #!/usr/bin/env bash
 # Times two filmsite binaries on the same catalog, alternating: a full build
 # into a fresh folder on tmpfs, then a no-op rebuild of that folder. Prints the
-# medians of wall time, CPU time and peak memory for each, and new/old ratios:
-# how a change was measured.
+# medians of wall time, CPU time and peak memory for each, the files and bytes
+# each site has, and new/old ratios: how a change was measured.
 #
-#   Benchmarks/ab-compare.sh OLD_BINARY NEW_BINARY [ROUNDS] [CATALOG]
+#   Benchmarks/ab-compare.sh OLD_BINARY NEW_BINARY [ROUNDS] [CATALOG] [OLD_CATALOG]
 #
 # ROUNDS defaults to 5, CATALOG to a 100,000-film catalog made with
-# generate-catalog.py (kept in /tmp). Needs GNU time (/usr/bin/time).
+# generate-catalog.py (kept in /tmp); OLD_CATALOG, when given, is what the
+# old binary reads (a catalog of the fields it knows). Each binary builds with
+# its own built-in theme. Needs GNU time (/usr/bin/time).
 set -euo pipefail
 
 if [[ $# -lt 2 ]]; then
-  sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'
   exit 2
 fi
-old=$1
-new=$2
+old=$(realpath "$1")
+new=$(realpath "$2")
 rounds=${3:-5}
-catalog=${4:-/tmp/filmsite-ab-100000.json}
+catalog=$(realpath -m "${4:-/tmp/filmsite-ab-100000.json}")
 here=$(cd "$(dirname "$0")" && pwd)
 if [[ ! -f $catalog ]]; then
   python3 "$here/generate-catalog.py" 100000 "$catalog"
 fi
+old_catalog=$(realpath "${5:-$catalog}")
 work=$(mktemp -d /dev/shm/filmsite-ab.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 times=$work/times
+# From a folder without Templates/, so each binary uses its built-in theme.
+cd "$work"
 for ((round = 1; round <= rounds; round++)); do
   for side in old new; do
     binary=${!side}
+    input=$catalog
+    if [[ $side == old ]]; then input=$old_catalog; fi
     rm -rf "$work/$side"
     for kind in full no-op; do
       /usr/bin/time -f "$side $kind %e %U %S %M" -a -o "$times" \
-        "$binary" build --catalog "$catalog" --output "$work/$side/Output" --quiet
+        "$binary" build --catalog "$input" --output "$work/$side/Output" --quiet
     done
   done
+done
+for side in old new; do
+  echo "$side site: $(find "$work/$side/Output" -type f | wc -l) files, $(du -sb "$work/$side/Output" | cut -f1) bytes"
 done
 python3 - "$times" <<'PY'
 import statistics, sys
