@@ -42,7 +42,7 @@ import Testing
     #expect(page.contains("<title>Untitled &amp; &quot;Unknown&quot; · Test Films</title>"))
     #expect(
       page.contains(
-        #"<span class="poster-card-title">Untitled &amp; &quot;Unknown&quot;</span></div>"#))
+        #"aria-hidden="true"><span>Untitled &amp; &quot;Unknown&quot;</span>"# + "\n</div>"))
     #expect(!page.contains("<img"))
     #expect(!page.contains("Directed by"))
     #expect(!page.contains(" min"))
