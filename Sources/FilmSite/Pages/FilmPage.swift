@@ -1,6 +1,7 @@
 import FilmCatalog
 
-/// A film's detail page: the film's template rendered as Markdown, inside the layout.
+/// A film's detail page: the film's template (`film.html`, or `film.md`
+/// rendered by cmark), inside the layout.
 struct FilmPage {
   let listed: ListedFilm
   /// The index page that lists the film, for the link back.
@@ -12,25 +13,28 @@ struct FilmPage {
 
   func render(from inputs: PageInputs, browse: BrowseIndex) -> [UInt8] {
     let route = self.route
-    var context = inputs.contexts.filmContext(film, for: inputs.theme.film)
+    let template = inputs.theme.film
+    var context = inputs.contexts.filmContext(film, for: template)
     context["indexURL"] = .text(route.url(to: indexRoute))
     context["indexPage"] = .text(String(indexPage))
-    let genres = browse.terms(of: film, kind: .genres)
-    context["genreLinks"] = .list(
-      genres.enumerated().map { offset, term in
-        [
-          "name": .text(term.name), "url": .text(route.url(to: term.route)),
-          "first": offset == 0 ? .text("yes") : .absent,
-        ]
+    context["genreLinks"] = Self.list(
+      browse.terms(of: film, kind: .genres).map { term in
+        ["name": .text(term.name), "url": .text(route.url(to: term.route))]
       })
     context["directorURL"] = .optional(
       browse.terms(of: film, kind: .directors).first.map { route.url(to: $0.route) })
     context["yearURL"] = .optional(
       browse.terms(of: film, kind: .years).first.map { route.url(to: $0.route) })
-    var markdown: [UInt8] = []
-    inputs.theme.film.render(context, for: HoleFilling(route: route), into: &markdown)
+    if template.names.contains("castMembers") {
+      context["castMembers"] = castMembers(shown: inputs.configuration.castShown, browse: browse)
+    }
+    var content: [UInt8] = []
+    template.render(context, for: HoleFilling(route: route), into: &content)
+    if template.language == .markdown {
+      content = inputs.contexts.html(fromMarkdown: content)
+    }
     return inputs.layout.wrap(
-      markdown: markdown,
+      html: content,
       at: route,
       kind: "film",
       title: film.year.map { "\(film.title) (\($0))" } ?? film.title,
@@ -38,5 +42,43 @@ struct FilmPage {
         film, at: route, contexts: inputs.contexts,
         people: .init(browse: browse, actor: { browse.cast.term(named: $0)?.route }))
     )
+  }
+
+  /// The first `shown` billed performers with a name, each with their part
+  /// and, when they have a people page that lists this film, its URL.
+  private func castMembers(shown: Int, browse: BrowseIndex) -> TemplateValue {
+    var members: [(name: String, trimmed: String, character: String?)] = []
+    for member in film.cast {
+      guard members.count < shown else { break }
+      let trimmed = member.name.trimmingSpaces()
+      guard !trimmed.isEmpty else { continue }
+      let character = member.character.flatMap { $0.trimmingSpaces().isEmpty ? nil : $0 }
+      members.append((member.name, trimmed, character))
+    }
+    guard !members.isEmpty else { return .list([]) }
+    var pages: [String: Route] = [:]
+    for term in browse.terms(of: film, kind: .cast) where pages[term.name] == nil {
+      pages[term.name] = term.route
+    }
+    return Self.list(
+      members.map { member in
+        [
+          "name": .text(member.name), "character": .optional(member.character),
+          "url": .optional(pages[member.trimmed].map { route.url(to: $0) }),
+        ]
+      })
+  }
+
+  /// `items` as a list whose first item has `first` and whose last has
+  /// `last`, so a template can put separators between items, or open and
+  /// close an element around them, and write nothing for an empty list.
+  private static func list(_ items: [TemplateContext]) -> TemplateValue {
+    .list(
+      items.indices.map { index in
+        var item = items[index]
+        item["first"] = index == items.startIndex ? .text("yes") : .absent
+        item["last"] = index == items.index(before: items.endIndex) ? .text("yes") : .absent
+        return item
+      })
   }
 }

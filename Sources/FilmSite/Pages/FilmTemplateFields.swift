@@ -1,13 +1,13 @@
 import FilmCatalog
 
-/// The values a film's templates (`film.md`, and `row.html` or `row.md`)
-/// get, made from the film field table, ``FilmField/all``.
+/// The values a film's templates (`film.html` or `film.md`, and `row.html`
+/// or `row.md`) get, made from the film field table, ``FilmField/all``.
 ///
 /// Each field shows under its own name as its value reads: text as it is, a
 /// number in decimal, a list joined by ` · `. The exceptions are written
 /// here, and so are the values made from more than one thing (`facts`,
-/// `poster`). So a field added to the table is a placeholder at once, and
-/// ``names`` gives the templates' schemas.
+/// `poster`, the links). So a field added to the table is a placeholder at
+/// once, and ``names`` gives the templates' schemas.
 enum FilmTemplateFields {
   /// Where a placeholder's value comes from: plain values, so that making
   /// a film's values copies no reference.
@@ -16,23 +16,41 @@ enum FilmTemplateFields {
     case field(Int)
     /// The Markdown text of the field at this place in ``FilmField/all``.
     case markdown(Int)
+    /// The text of the field at this place, absent when blank or the title.
+    case unlessTitle(Int)
     /// The year and the running time.
     case facts
-    /// The poster's URL.
-    case poster
+    case poster, posterSrcset, posterHue
+    case backdrop, backdropSrcset
+    case ratingText, voteCountText
+    case trailerURL, imdbURL, homepageURL
   }
 
-  /// Fields that are no placeholder of their own: `posterPath` shows as `poster`, a URL.
-  private static let hiddenFields: Set<String> = ["posterPath"]
+  /// Fields that are no placeholder of their own: `posterPath` shows as
+  /// `poster` and `backdropPath` as `backdrop`, URLs.
+  private static let hiddenFields: Set<String> = ["posterPath", "backdropPath"]
   /// Fields of Markdown text.
   private static let markdownFields: Set<String> = ["overview"]
+  /// Fields that are absent when they repeat the title: TMDB gives every
+  /// film an original title, the same as its title for most.
+  private static let unlessTitleFields: Set<String> = ["originalTitle"]
+
+  /// The values made from more than one field, after the fields.
+  private static let madeValues: [(name: String, source: Source)] = [
+    ("facts", .facts), ("poster", .poster), ("posterSrcset", .posterSrcset),
+    ("posterHue", .posterHue), ("backdrop", .backdrop), ("backdropSrcset", .backdropSrcset),
+    ("ratingText", .ratingText), ("voteCountText", .voteCountText),
+    ("trailerURL", .trailerURL), ("imdbURL", .imdbURL), ("homepageURL", .homepageURL),
+  ]
 
   private static let placeholders: [(name: String, source: Source)] =
     FilmField.all.indices.compactMap { index in
       let name = FilmField.all[index].name
       guard !hiddenFields.contains(name) else { return nil }
-      return (name, markdownFields.contains(name) ? .markdown(index) : .field(index))
-    } + [("facts", .facts), ("poster", .poster)]
+      if markdownFields.contains(name) { return (name, .markdown(index)) }
+      if unlessTitleFields.contains(name) { return (name, .unlessTitle(index)) }
+      return (name, .field(index))
+    } + madeValues
 
   /// Every placeholder a film gives its templates.
   static let names = placeholders.map(\.name)
@@ -44,16 +62,33 @@ enum FilmTemplateFields {
     var context = TemplateContext()
     let names = template.names
     let fields = FilmField.all
+    let base = contexts.configuration.posterBaseURL
+    // Made once for the two placeholders of each image.
+    let poster =
+      names.contains("poster") || names.contains("posterSrcset")
+      ? film.posterURL(base: base).map(ResponsiveImage.poster) : nil
+    let backdrop =
+      names.contains("backdrop") || names.contains("backdropSrcset")
+      ? film.backdropURL(base: base).map(ResponsiveImage.backdrop) : nil
     for (name, source) in placeholders where names.contains(name) {
       switch source {
       case .field(let index):
         context[name] = value(fields[index].value(in: film))
       case .markdown(let index):
         context[name] = markdown(fields[index].value(in: film), for: template, contexts: contexts)
-      case .facts:
-        context[name] = .text(PageContexts.facts(film))
-      case .poster:
-        context[name] = .optional(film.posterURL(base: contexts.configuration.posterBaseURL))
+      case .unlessTitle(let index):
+        context[name] = unlessTitle(fields[index].value(in: film), of: film)
+      case .facts: context[name] = .text(PageContexts.facts(film))
+      case .poster: context[name] = .optional(poster?.url)
+      case .posterSrcset: context[name] = .optional(poster?.srcset)
+      case .posterHue: context[name] = .text(String(film.posterHue))
+      case .backdrop: context[name] = .optional(backdrop?.url)
+      case .backdropSrcset: context[name] = .optional(backdrop?.srcset)
+      case .ratingText: context[name] = .optional(film.ratingText)
+      case .voteCountText: context[name] = .optional(film.voteCountText)
+      case .trailerURL: context[name] = .optional(film.trailerURL)
+      case .imdbURL: context[name] = .optional(film.imdbURL)
+      case .homepageURL: context[name] = .optional(film.homepageURL)
       }
     }
     return context
@@ -72,8 +107,15 @@ enum FilmTemplateFields {
     }
   }
 
+  /// Text that is not blank and not the film's title (spaces aside); absent otherwise.
+  private static func unlessTitle(_ value: Film.FieldValue, of film: Film) -> TemplateValue {
+    guard case .text(let text) = value else { return .absent }
+    let trimmed = text.trimmingSpaces()
+    return trimmed.isEmpty || trimmed == film.title.trimmingSpaces() ? .absent : .text(text)
+  }
+
   /// Markdown, which cmark renders with a Markdown page; an HTML template
-  /// (a row) gets cmark's safe HTML for it, to insert as is.
+  /// (`film.html`, a row) gets cmark's safe HTML for it, to insert as is.
   private static func markdown(
     _ value: Film.FieldValue, for template: Template, contexts: PageContexts
   ) -> TemplateValue {

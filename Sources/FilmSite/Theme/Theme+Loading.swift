@@ -8,8 +8,10 @@ extension Theme {
   /// Loads and checks the theme in `directory`, taking each file it lacks from
   /// the built-in theme; `nil` loads the built-in theme alone.
   ///
-  /// The film lists' pair (`index` and `row`) is one language: a folder that
-  /// has `index.md` needs its own `row.md`, since the built-in row is HTML.
+  /// The film page (`film`) and the film lists' pair (`index` and `row`) may
+  /// each be HTML or Markdown; a folder's file wins over the built-in one
+  /// whatever its language. The pair is one language: a folder that has
+  /// `index.md` needs its own `row.md`, since the built-in row is HTML.
   /// - Throws: ``TemplateError`` naming the file that caused it, its line and column.
   static func load(from directory: String?) throws -> Theme {
     let files = try ThemeFiles(directory: directory)
@@ -19,14 +21,15 @@ extension Theme {
     func template(_ name: String, _ schema: TemplateSchema) throws -> Template {
       try template(try files.template(name), schema)
     }
-    let index = try files.template(try listTemplateName("index", in: files))
-    let row = try files.template(try listTemplateName("row", in: files))
+    let film = try files.template(try eitherTemplateName("film", in: files))
+    let index = try files.template(try eitherTemplateName("index", in: files))
+    let row = try files.template(try eitherTemplateName("row", in: files))
     guard row.language == index.language else {
       throw listMismatch(index: index, row: row, in: directory)
     }
     return Theme(
       layout: try template("layout.html", Schemas.layout),
-      film: try template("film.md", Schemas.film),
+      film: try template(film, Schemas.film),
       index: try template(index, Schemas.index),
       row: try template(row, Schemas.row),
       terms: try template("terms.md", Schemas.terms),
@@ -36,8 +39,8 @@ extension Theme {
     )
   }
 
-  private static func listTemplateName(_ name: String, in files: ThemeFiles) throws -> String {
-    guard let file = try files.listTemplateName(name) else {
+  private static func eitherTemplateName(_ name: String, in files: ThemeFiles) throws -> String {
+    guard let file = try files.eitherTemplateName(name) else {
       throw TemplateError(
         file: BuiltInTheme.displayPath(name + ".html"), line: 0, column: 0,
         reason: .unreadable("no such file (nor \(name).md)"))

@@ -5,14 +5,15 @@ import Foundation
 /// The default theme is built into FilmSite (``BuiltInTheme``); a theme folder
 /// may hold only the files it changes, and the rest come from the built-in
 /// theme. A whole theme has `layout.html` (the HTML shell of every page),
-/// `film.md` (a film's detail page), `index.html` (a page of a film list: the
-/// main index, a genre, a director, a year), `row.html` (one film on such a
-/// page), `terms.md` (every genre, director or year), `search.html` (the
+/// `film.html` (a film's detail page), `index.html` (a page of a film list:
+/// the main index, a genre, a director, a year), `row.html` (one film on such
+/// a page), `terms.md` (every genre, director or year), `search.html` (the
 /// search page's content) and `404.md` (the page for missing URLs), plus an
-/// `assets/` folder copied to the site as it is (stylesheet, poster
-/// placeholder). The film lists may be Markdown instead, as `index.md` and
-/// `row.md`: the two are one pair, in one language. Every placeholder is
-/// checked when the theme loads.
+/// `assets/` folder copied to the site as it is (stylesheet, scripts). The
+/// film page may be Markdown instead, as `film.md`, which cmark renders; an
+/// HTML film page gets the overview as cmark's safe HTML. The film lists may
+/// be Markdown too, as `index.md` and `row.md`: the two are one pair, in one
+/// language. Every placeholder is checked when the theme loads.
 struct Theme: Sendable {
   let layout: Template
   let film: Template
@@ -70,7 +71,10 @@ struct Theme: Sendable {
     static let film: TemplateSchema = {
       var schema = TemplateSchema(
         values: common + filmFields + ["indexURL", "indexPage", "directorURL", "yearURL"])
-      schema.fields["genreLinks"] = .some(TemplateSchema(values: ["name", "url", "first"]))
+      schema.fields["genreLinks"] = .some(
+        TemplateSchema(values: ["name", "url", "first", "last"]))
+      schema.fields["castMembers"] = .some(
+        TemplateSchema(values: ["name", "character", "url", "first", "last"]))
       return schema
     }()
     static let row = TemplateSchema(values: common + filmFields + ["url"])
@@ -90,7 +94,7 @@ struct Theme: Sendable {
 
     /// Every template's schema by file name, for documentation and tests.
     static let all: [(file: String, schema: TemplateSchema)] = [
-      ("layout.html", layout), ("film.md", film), ("index.html", index), ("row.html", row),
+      ("layout.html", layout), ("film.html", film), ("index.html", index), ("row.html", row),
       ("terms.md", terms), ("search.html", search), ("404.md", notFound),
     ]
   }

@@ -90,10 +90,11 @@ struct ThemeFiles {
       source: String(decoding: bytes, as: UTF8.self), isBuiltIn: true)
   }
 
-  /// The name of the list template `name` (`index` or `row`): `name.html` or
-  /// `name.md`, from the folder when it has either, else from the built-in theme.
+  /// The name of the template `name` that may be HTML or Markdown (`film`,
+  /// `index`, `row`): `name.html` or `name.md`, from the folder when it has
+  /// either, whatever the built-in theme's is, else from the built-in theme.
   /// - Throws: ``TemplateError`` when the folder has both forms.
-  func listTemplateName(_ name: String) throws -> String? {
+  func eitherTemplateName(_ name: String) throws -> String? {
     let (html, markdown) = (name + ".html", name + ".md")
     switch (folderHolds(html), folderHolds(markdown)) {
     case (true, true):

@@ -100,7 +100,9 @@ import Testing
       let film11 = try filmPage(1011, in: output)
       #expect(!film11.contains("Overview of film"))
       #expect(film11.contains(#"<p><a href="../../years/1951/">1951</a> · 91 min</p>"#))
-      #expect(try filmPage(1013, in: output).contains("assets/poster-placeholder.svg"))
+      #expect(
+        try filmPage(1013, in: output).contains(#"<div class="poster" style="--poster-hue: "#))
+      #expect(try !filmPage(1013, in: output).contains("<img"))
       #expect(try filmPage(1017, in: output).contains(#"<a href="../../years/1957/">1957</a></p>"#))
     }
   }

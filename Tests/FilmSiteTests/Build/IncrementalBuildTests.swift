@@ -103,9 +103,9 @@ import Testing
       defer { try? FileManager.default.removeItem(atPath: theme) }
       _ = try await build(Self.films, into: output, templates: theme)
       let before = try identities(output)
-      let film = try String(contentsOfFile: theme + "/film.md", encoding: .utf8)
+      let film = try String(contentsOfFile: theme + "/film.html", encoding: .utf8)
       try (film + "\nThanks for reading.\n").write(
-        toFile: theme + "/film.md", atomically: true, encoding: .utf8)
+        toFile: theme + "/film.html", atomically: true, encoding: .utf8)
       let summary = try await build(Self.films, into: output, templates: theme)
       #expect(summary == .init(written: 30, unchanged: 109, removed: 0))
       #expect(changed(before, try identities(output)).allSatisfy { $0.hasPrefix("films/") })

@@ -76,6 +76,5 @@ import Testing
     #expect(links.urls.contains("../../assets/style.css"))
     #expect(links.urls.contains("../../films/3-film-3/"))
     #expect(links.urls.contains("../../films/4-film-4/"))
-    #expect(links.urls.contains("../../assets/poster-placeholder.svg"))
   }
 }

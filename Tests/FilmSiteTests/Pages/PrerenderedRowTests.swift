@@ -39,6 +39,8 @@ import Testing
     {{#root}}[below: {{.}} {{{.}}}{{^homeURL}}never{{/homeURL}}]{{/root}}\
     {{^root}}(the root: {{homeURL}}{{#root}}never{{/root}}){{/root}} \
     {{#homeURL}}home {{.}}{{/homeURL}} {{#url}}<{{.}}>{{/url}} {{#posterPlaceholder}}p{{/posterPlaceholder}}
+    {{posterHue}} {{posterSrcset}} {{{backdrop}}} {{backdropSrcset}} {{cast}} {{ratingText}} \
+    {{voteCountText}} {{trailerURL}} {{imdbURL}} {{{homepageURL}}} {{originalTitle}}
     {{{overview}}}
     """
 

@@ -37,10 +37,13 @@ import Testing
     try assertSnapshot(try #require(files["page/2/index.html"]), named: "index-page-2.html")
   }
 
-  @Test func missingDataLeavesLinesOutAndUsesThePlaceholder() throws {
+  @Test func missingDataLeavesLinesOutAndShowsThePosterCard() throws {
     let page = try #require(try render([Self.bare])["films/tt1-untitled-unknown/index.html"])
     #expect(page.contains("<title>Untitled &amp; &quot;Unknown&quot; · Test Films</title>"))
-    #expect(page.contains(#"src="../../assets/poster-placeholder.svg""#))
+    #expect(
+      page.contains(
+        #"aria-hidden="true"><span>Untitled &amp; &quot;Unknown&quot;</span>"# + "\n</div>"))
+    #expect(!page.contains("<img"))
     #expect(!page.contains("Directed by"))
     #expect(!page.contains(" min"))
     #expect(!page.contains("<p></p>"))

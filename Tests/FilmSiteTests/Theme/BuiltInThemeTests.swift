@@ -36,7 +36,8 @@ import Testing
     let folder = try Theme.load(from: Fixtures.templatesDirectory)
     #expect(builtIn.contentHash == folder.contentHash)
     #expect(builtIn.assets == folder.assets)
-    #expect(builtIn.film.file == "(built-in theme)/film.md")
+    #expect(builtIn.film.file == "(built-in theme)/film.html")
+    #expect(builtIn.film.language == .html)
   }
 
   @Test func exportWritesEveryFileIntoANewFolder() throws {

@@ -16,7 +16,9 @@ import Testing
       try write("# {{title}}\n\nMy own film page.\n", to: directory + "/film.md")
       let theme = try Theme.load(from: directory)
       let builtIn = try Theme.builtIn()
+      // The folder's Markdown film page wins over the built-in HTML one.
       #expect(theme.film.file == directory + "/film.md")
+      #expect(theme.film.language == .markdown)
       #expect(theme.film.sourceHash != builtIn.film.sourceHash)
       #expect(theme.layout.file == "(built-in theme)/layout.html")
       #expect(theme.layout.sourceHash == builtIn.layout.sourceHash)
