@@ -9,10 +9,10 @@ Sources/FilmSite/Routes/ mirrored here) and whose `weight` is its place in FilmS
 Hugo lists the films in the same order on index pages of the same size at `/page/N/`. The
 overview is the content body, rendered by Goldmark. The film page shows what FilmSite's does:
 tagline, rating and votes, the first 10 billed actors with their characters (a name links to
-the actor's page when there is one), writers, countries and the IMDb link. One taxonomy,
-`cast`, holds the first 5 billed actors of each film (FilmSite's default): each actor's films
-are paged like the index at `/cast/<slug>/` and `/cast/<slug>/page/N/` (the slug is
-FilmSite's, for the names generate-catalog.py makes), and `/cast/` lists every actor with a
+the actor's page when `site.Taxonomies.cast` has one), writers, countries and the IMDb link.
+One taxonomy, `cast`, holds the first 5 billed actors of each film (FilmSite's default): each
+actor's films are paged like the index at `/cast/<slug>/` and `/cast/<slug>/page/N/` (the slug
+is FilmSite's, for the names generate-catalog.py makes), and `/cast/` lists every actor with a
 film count. Sitemap, RSS, section lists and the 404 page are switched off. Hugo adds a file
 FilmSite does not for each paged list: `page/1/index.html`, a redirect to the list's first
 page.
@@ -168,9 +168,10 @@ width="342" height="513" loading="lazy" /></p>
 {{ .Content }}
 {{ with .Params.credits }}<h2>Cast</h2>
 <ul class="cast">
-{{ range first 10 . }}{{ $name := .name }}<li>\
-{{ with site.GetPage (printf "/cast/%s" (urlize $name)) }}\
-<a href="{{ .RelPermalink }}">{{ $name }}</a>{{ else }}{{ $name }}{{ end }}{{ with .character }} as {{ . }}{{ end }}</li>
+{{ range first 10 . }}{{ $name := .name }}{{ $key := urlize $name }}<li>\
+{{ if index site.Taxonomies.cast $key }}\
+<a href="{{ printf "cast/%s/" $key | relURL }}">{{ $name }}</a>{{ else }}{{ $name }}{{ end }}\
+{{ with .character }} as {{ . }}{{ end }}</li>
 {{ end }}</ul>{{ end }}
 {{ with .Params.writers }}<p>Written by {{ delimit . ", " " and " }}</p>{{ end }}
 {{ with .Params.countries }}<p>{{ delimit . " · " }}</p>{{ end }}
