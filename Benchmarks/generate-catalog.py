@@ -48,9 +48,9 @@ SENTENCE_WORDS = (
     "discovers returns hides searches remembers loses finds escapes confronts follows"
 ).split()
 
-# People's names: a first name and a surname made of two parts. Accents are only ones that
-# canonical decomposition strips (no ø, ł or ß), and names hold only letters, spaces and
-# hyphens, so a name's slug is its letters lowercased and folded.
+# People's names: a given name (sometimes two) and a surname made of two parts. Accents are only
+# ones that canonical decomposition strips (no ø, ł or ß), and names hold only letters, spaces
+# and hyphens, so FilmSite's slug of a name and Hugo's folder for it (hugo-site.py) agree.
 GIVEN = (
     "Ada Adrian Agnès Aiko Akira Alba Aleksander Alma Amara Anders Andrés Anouk Arjun Astrid "
     "Aurélie Ayesha Bea Benedikt Björn Bongani Camille Carmen Cem Chidi Chloé Dalia Daniel "
