@@ -23,7 +23,7 @@ import Testing
       let clean = try FilmSiteProcess.run(["check", "--output", output.path])
       #expect(clean.status == 0, "\(clean.stderr)")
       #expect(clean.stderr.isEmpty)
-      #expect(clean.stdout.hasPrefix("Checked 288 pages and "), "\(clean.stdout)")
+      #expect(clean.stdout.hasPrefix("Checked 799 pages and "), "\(clean.stdout)")
       #expect(clean.stdout.hasSuffix(" links: 0 problems\n"), "\(clean.stdout)")
 
       let listing = try #require(indexPage(linking: "films/194-amelie/", in: output))
@@ -42,7 +42,7 @@ import Testing
       #expect(
         lines.contains(#"search/am.json: film URL "films/194-amelie/" is not a film's page"#))
       #expect(lines.dropLast().allSatisfy { $0.contains("films/194-amelie/") }, "\(broken.stderr)")
-      #expect(lines.last?.hasPrefix("Checked 287 pages and ") == true)
+      #expect(lines.last?.hasPrefix("Checked 798 pages and ") == true)
       #expect(lines.last?.hasSuffix(" links: \(lines.count - 1) problems") == true)
     }
   }
