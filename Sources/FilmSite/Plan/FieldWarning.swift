@@ -57,7 +57,7 @@ public struct FieldWarning: Sendable, Equatable, CustomStringConvertible {
     case .notHTTPURL: what = "\(quoted) is not an http(s) URL with a host; left out"
     case .notIMDbID: what = "\(quoted) is not an IMDb title id (tt and digits); left out"
     case .unlinkableTrailer:
-      what = "\(value) is not a YouTube video key or a Vimeo video number; left out"
+      what = "\(value) is not a YouTube or Vimeo video that a page can link to; left out"
     case .notCalendarDate: what = "\(quoted) is not a calendar date (YYYY-MM-DD); left out"
     case .controlCharacter: what = "\(quoted) holds a control character; left out"
     case .scheme(let scheme):

@@ -7,12 +7,13 @@ import Testing
 ///
 /// The corpus holds markup, Mustache tags and Markdown in every text field, ids that try to leave
 /// `films/`, bidirectional, invisible and control characters, an overview of 1 MiB, empty and
-/// absurd values, unsafe poster paths and two later films whose ids were already seen.
+/// absurd values, unsafe poster paths, the fields a film page shows (cast, tagline, rating,
+/// trailer, IMDb id, homepage, release date) with values no page can show, a cast of 10,000,
+/// and two later films whose ids were already seen. ``HostileFilmFieldsEndToEndTests`` builds
+/// it with a theme that shows every field.
 @Suite struct HostileCatalogEndToEndTests {
-  private static let corpus = FilmSiteProcess.repositoryRoot.appendingPathComponent(
-    "Tests/FilmSiteCLITests/Fixtures/hostile-films.json")
   /// Films in the corpus once the two later films with ids already seen are dropped.
-  private static let filmCount = 56
+  private static let filmCount = 69
   private static let duplicateCount = 2
 
   // MARK: - The corpus builds
@@ -21,12 +22,14 @@ import Testing
     try FilmSiteProcess.withTemporaryDirectory { directory in
       let (result, output) = try Self.buildCorpus(in: directory)
       #expect(result.status == 0, "\(result.stderr)")
-      #expect(result.stderr.isEmpty)
+      // One line for each value that no page can show, and nothing else.
+      #expect(result.stderr.split(separator: "\n").map(String.init) == HostileCorpus.warnings)
       #expect(
         result.stdout.hasPrefix(
-          "Built 56 films (2 duplicates dropped), 3 index pages and 31 browse pages into "
-            + "\(output.path): 183 files written, 0 unchanged, 0 removed in "),
+          "Built 69 films (2 duplicates dropped), 3 index pages and 34 browse pages into "
+            + "\(output.path): 214 files written, 0 unchanged, 0 removed in "),
         "\(result.stdout)")
+      #expect(result.stdout.contains(" s; 15 film values left out (see the warnings)"))
       #expect(result.stdout.split(separator: "\n").count == 1)
 
       let files = FilmSiteProcess.files(in: output)
@@ -46,10 +49,12 @@ import Testing
       let first603 = try Self.page("films/603-integer-603/index.html", in: output)
       #expect(first603.contains("<h1>Integer 603</h1>"))
 
-      // The corpus holds what it claims: 58 films, one overview of exactly 1,048,576 characters,
-      // which reaches its page.
-      let films = try Self.corpusFilms()
+      // The corpus holds what it claims: 71 films, one overview of exactly 1,048,576 characters,
+      // which reaches its page, and a cast of 10,000.
+      let films = try Self.corpusFilms(in: directory)
       #expect(films.count == Self.filmCount + Self.duplicateCount)
+      let casts = films.compactMap { ($0["cast"] as? [Any])?.count }
+      #expect(casts.max() == HostileCorpus.castCount)
       let longest = films.compactMap { $0["overview"] as? String }
         .map(\.unicodeScalars.count).max()
       #expect(longest == 1_048_576)
@@ -69,11 +74,17 @@ import Testing
       let pages = try Self.pages(in: output)
       #expect(pages.filter { $0.path.hasPrefix("films/") }.count == Self.filmCount)
       #expect(pages.count > Self.filmCount + 3)
+      // What the default theme's pages are made of, besides cmark's output; the search
+      // page's form and script are counted on their own.
+      let themeElements = try HostileCorpus.elements(
+        ofTheme: FilmSiteProcess.repositoryRoot.appendingPathComponent("Templates"),
+        except: ["search.html"])
       for page in pages {
         // The search page holds the theme's own form and script, lists their load-more
-        // script, and nothing from the data.
+        // script, and nothing from the data. JSON-LD blocks are checked and set aside.
         let isSearch = page.path == "search/index.html"
-        let lowered = page.html.lowercased()
+        let html = try HostileCorpus.withoutJSONLD(page.html, page: page.path)
+        let lowered = html.lowercased()
           .replacingOccurrences(
             of: #"<script src="(\.\./)*assets/load-more\.js" defer></script>"#, with: "",
             options: .regularExpression)
@@ -91,9 +102,9 @@ import Testing
         let loadsMore = page.html.contains("assets/load-more.js\" defer></script>")
         let allowed =
           isSearch
-          ? Self.allowedElements.union(Self.searchElements)
-          : Self.allowedElements.union(loadsMore ? ["script"] : [])
-        for tag in HTMLTags.scan(page.html) {
+          ? Self.allowedElements.union(themeElements).union(Self.searchElements)
+          : Self.allowedElements.union(themeElements).union(loadsMore ? ["script"] : [])
+        for tag in HTMLTags.scan(html) {
           #expect(allowed.contains(tag.name), "\(page.path): element <\(tag.name)>")
           let skeleton = tag.skeleton as NSString
           #expect(
@@ -104,6 +115,12 @@ import Testing
             #expect(
               !attribute.name.lowercased().hasPrefix("on"),
               "\(page.path): <\(tag.name) \(attribute.name)=\"\(attribute.value)\">")
+            // A link goes to a page of the site or to an http(s) URL, never elsewhere.
+            if attribute.name.lowercased() == "href" {
+              #expect(
+                URLCheck.isHTTPOrRelative(attribute.value),
+                "\(page.path): <\(tag.name) href=\"\(attribute.value)\">")
+            }
             guard Self.urlAttributes.contains(attribute.name.lowercased()) else { continue }
             #expect(
               URLCheck.isSafe(attribute.value),
@@ -123,13 +140,14 @@ import Testing
       let (result, output) = try Self.buildCorpus(in: directory)
       try #require(result.status == 0, "\(result.stderr)")
 
-      // Nothing new beside the output folder, nor in the folder above it.
-      #expect(try Self.entries(of: directory) == ["work"])
+      // Nothing new beside the output folder, nor in the folder above it (the catalog's).
+      #expect(try Self.entries(of: directory) == ["films.json", "work"])
       #expect(try Self.entries(of: directory.appendingPathComponent("work")) == ["Output"])
       let everything = FileManager.default.enumerator(atPath: directory.path)
       while let path = everything?.nextObject() as? String {
         #expect(
-          path == "work" || path == "work/Output" || path.hasPrefix("work/Output/"), "\(path)")
+          path == "films.json" || path == "work" || path == "work/Output"
+            || path.hasPrefix("work/Output/"), "\(path)")
         let type =
           try FileManager.default.attributesOfItem(
             atPath: directory.appendingPathComponent(path).path)[.type] as? FileAttributeType
@@ -211,7 +229,7 @@ import Testing
     }
   }
 
-  @Test func safetyChecksFlagUnsafeMarkup() {
+  @Test func safetyChecksFlagUnsafeMarkup() throws {
     let unsafe = [
       #"<a href="javascript:alert(1)">x</a>"#, #"<a href="&#106;avascript:alert(1)">x</a>"#,
       #"<a href=" JAVASCRIPT&colon;alert(1)">x</a>"#, #"<a href="java&#9;script:alert(1)">x</a>"#,
@@ -239,6 +257,21 @@ import Testing
       }
       #expect(!flagged, "\(html)")
     }
+    // A link may go only to the site or to http(s).
+    for href in ["data:image/png;base64,iVBORw0KGgo=", "mailto:x@example.com", " JavaScript:x"] {
+      #expect(!URLCheck.isHTTPOrRelative(href), "\(href)")
+    }
+    for href in ["../../page/2/", "HTTPS://example.com", "#content", "java%09script:x"] {
+      #expect(URLCheck.isHTTPOrRelative(href), "\(href)")
+    }
+    // A JSON-LD block that film text closed early leaves JSON that does not parse.
+    let closed = #"<script type="application/ld+json">{"name": "</script><p>x</p>"}</script>"#
+    withKnownIssue {
+      _ = try HostileCorpus.withoutJSONLD(closed, page: "page")
+    }
+    let whole =
+      #"<p>a</p><script type="application/ld+json">{"name": "\u003c/script\u003e"}</script>"#
+    #expect(try HostileCorpus.withoutJSONLD(whole, page: "page") == "<p>a</p>")
   }
 
   // MARK: - Pages read as the data
@@ -376,6 +409,46 @@ import Testing
     RejectedFilm(
       name: "a title that is null", json: #"[{"id": 1, "title": null}]"#,
       message: #"error: {catalog}: film 1: missing required field "title""#),
+    // The fields a film page shows keep the rule: a value of the wrong JSON type stops the
+    // build; a value of the right type that no page can show is left out with a warning.
+    RejectedFilm(
+      name: "a rating that is a string", json: #"[{"id": 1, "title": "A", "rating": "11"}]"#,
+      message: #"error: {catalog}: film 1: field "rating": expected a number"#),
+    RejectedFilm(
+      name: "a vote count that is a string",
+      json: #"[{"id": 1, "title": "A", "vote_count": "5"}]"#,
+      message: #"error: {catalog}: film 1: field "vote_count": expected an integer"#),
+    RejectedFilm(
+      name: "a cast that is a string", json: #"[{"id": 1, "title": "A", "cast": "Kim Novak"}]"#,
+      message:
+        #"error: {catalog}: film 1: field "cast": expected an array of objects with a string "name""#
+    ),
+    RejectedFilm(
+      name: "a cast member without a name",
+      json: #"[{"id": 1, "title": "A", "cast": [{"character": "Judy"}]}]"#,
+      message: #"error: {catalog}: film 1: missing required field "cast[0].name""#),
+    RejectedFilm(
+      name: "a character that is a number",
+      json: #"[{"id": 1, "title": "A", "cast": [{"name": "<script>", "character": 5}]}]"#,
+      message: #"error: {catalog}: film 1: field "cast[0].character": expected a string"#),
+    RejectedFilm(
+      name: "a trailer that is a URL",
+      json: #"[{"id": 1, "title": "A", "trailer": "javascript:alert(1)"}]"#,
+      message:
+        #"error: {catalog}: film 1: field "trailer": expected an object with strings "site" and "key""#
+    ),
+    RejectedFilm(
+      name: "an IMDb id that is a number", json: #"[{"id": 1, "title": "A", "imdb_id": 52357}]"#,
+      message: #"error: {catalog}: film 1: field "imdb_id": expected a string"#),
+    RejectedFilm(
+      name: "a homepage that is a list",
+      json: #"[{"id": 1, "title": "A", "homepage": ["https://example.com"]}]"#,
+      message: #"error: {catalog}: film 1: field "homepage": expected a string"#),
+    RejectedFilm(
+      name: "a release date that gives no year, with no year",
+      json: #"[{"id": 1, "title": "A", "release_date": "</script>"}]"#,
+      message:
+        #"error: {catalog}: film 1: field "release_date": expected a date like "1999-10-15""#),
   ]
 
   @Test(arguments: rejectedFilms)
@@ -506,8 +579,10 @@ import Testing
 
   // MARK: - Helpers
 
-  /// Builds the corpus into `<directory>/work/Output` from the repository root.
+  /// Writes the corpus to `<directory>/films.json` and builds it into
+  /// `<directory>/work/Output` from the repository root.
   private static func buildCorpus(in directory: URL) throws -> (FilmSiteProcess.Result, URL) {
+    let corpus = try HostileCorpus.write(in: directory)
     let work = directory.appendingPathComponent("work")
     try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
     let output = work.appendingPathComponent("Output")
@@ -516,7 +591,9 @@ import Testing
     return (result, output)
   }
 
-  private static func corpusFilms() throws -> [[String: Any]] {
+  /// The films of the corpus that ``buildCorpus(in:)`` wrote in `directory`.
+  private static func corpusFilms(in directory: URL) throws -> [[String: Any]] {
+    let corpus = directory.appendingPathComponent("films.json")
     let json = try JSONSerialization.jsonObject(with: Data(contentsOf: corpus))
     return try #require(json as? [[String: Any]])
   }
@@ -594,7 +671,7 @@ import Testing
 }
 
 /// The start tags of an HTML page, read the way a browser tokenizes them.
-private enum HTMLTags {
+enum HTMLTags {
   struct Attribute {
     let name: String
     /// The value with character references decoded.
@@ -748,30 +825,46 @@ private enum HTMLTags {
 }
 
 /// Whether a URL from a page can run code when followed or loaded.
-private enum URLCheck {
+enum URLCheck {
   /// `data:` images cmark's safe mode lets through.
   private static let safeDataPrefixes = [
     "data:image/png", "data:image/gif", "data:image/jpeg", "data:image/webp",
   ]
 
+  /// True for a relative URL or an `http(s)` URL: where a link may go.
+  static func isHTTPOrRelative(_ value: String) -> Bool {
+    guard let scheme = scheme(of: value) else { return true }
+    return scheme == "http" || scheme == "https"
+  }
+
   /// True for a relative URL, an `http(s)` URL, or a `data:` URL of a bitmap image.
   static func isSafe(_ value: String) -> Bool {
-    // Browsers drop leading and trailing controls and spaces, and tabs and line breaks anywhere.
+    guard let scheme = scheme(of: value) else { return true }
+    switch scheme {
+    case "http", "https": return true
+    case "data": return safeDataPrefixes.contains { normalized(value).lowercased().hasPrefix($0) }
+    default: return false
+    }
+  }
+
+  /// The URL as a browser reads it: tabs and line breaks dropped anywhere, and
+  /// leading controls and spaces.
+  private static func normalized(_ value: String) -> String {
     var url = String(value.unicodeScalars.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" })
     while let first = url.unicodeScalars.first, first.value <= 0x20 {
       url.unicodeScalars.removeFirst()
     }
-    let lowered = url.lowercased()
-    guard let colon = lowered.firstIndex(of: ":") else { return true }
+    return url
+  }
+
+  /// The URL's scheme, lowercased; `nil` for a relative URL.
+  private static func scheme(of value: String) -> String? {
+    let lowered = normalized(value).lowercased()
+    guard let colon = lowered.firstIndex(of: ":") else { return nil }
     let scheme = lowered[..<colon]
     let isScheme =
       scheme.first.map { $0.isASCII && $0.isLetter } == true
       && scheme.allSatisfy { ($0.isASCII && ($0.isLetter || $0.isNumber)) || "+-.".contains($0) }
-    guard isScheme else { return true }
-    switch scheme {
-    case "http", "https": return true
-    case "data": return safeDataPrefixes.contains { lowered.hasPrefix($0) }
-    default: return false
-    }
+    return isScheme ? String(scheme) : nil
   }
 }

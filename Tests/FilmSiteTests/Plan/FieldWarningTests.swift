@@ -35,7 +35,7 @@ import Testing
         film
           + #""backdropPath": "//evil.example/x.jpg" starts with //, a host without http(s); left out"#,
         film
-          + #""trailer": "x7tgad0" on "Dailymotion" is not a YouTube video key or a Vimeo video number; left out"#,
+          + #""trailer": "x7tgad0" on "Dailymotion" is not a YouTube or Vimeo video that a page can link to; left out"#,
         film + #""imdbId": "../x" is not an IMDb title id (tt and digits); left out"#,
         film + #""homepage": "javascript:alert(1)" is not an http(s) URL with a host; left out"#,
       ])
