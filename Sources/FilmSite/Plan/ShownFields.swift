@@ -15,7 +15,8 @@ import FilmSiteSupport
 ///   absolute `http(s)` URL: no other scheme (`javascript:`, `data:`), no
 ///   `//host` without one, no control characters, at most
 ///   ``maximumPathBytes``;
-/// - `cast` keeps its first ``castLimit`` entries with a name.
+/// - `cast` keeps its first ``castLimit`` entries with a name, with a
+///   warning when it has more.
 ///
 /// Some values are left out without a warning, as there is nothing in them
 /// to show: blank text in the fields above, cast entries whose name is
@@ -76,7 +77,10 @@ enum ShownFields {
     }
     if let cast = castShown(film.cast) {
       changes.append { $0.cast = cast }
-      if film.cast.count > castLimit { warn("cast", "", .castTooLong(count: film.cast.count)) }
+      if film.cast.count > castLimit {
+        let named = film.cast.lazy.filter { !isBlank($0.name) }.count
+        if named > castLimit { warn("cast", "", .castTooLong(count: named)) }
+      }
     }
     check(\.backdropPath, named: "backdropPath", imagePathProblem)
     if let trailer = film.trailer, film.trailerURL == nil {
@@ -120,7 +124,7 @@ enum ShownFields {
   static func imagePathProblem(_ path: String) -> FieldWarning.Problem? {
     let bytes = path.utf8
     guard bytes.count <= maximumPathBytes else { return .tooLong(bytes: bytes.count) }
-    if path.unicodeScalars.contains(where: isControl) { return .controlCharacter }
+    if hasControlCharacter(bytes) { return .controlCharacter }
     let trimmed = path.trimmingSpaces().utf8
     if let scheme = scheme(of: trimmed) {
       guard scheme == "http" || scheme == "https" else { return .scheme(scheme) }
@@ -170,8 +174,11 @@ enum ShownFields {
         (1...12).contains(month), day >= 1
       else { return false }
       let isLeap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-      let days = [31, isLeap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
-      return day <= days
+      switch month {
+      case 2: return day <= (isLeap ? 29 : 28)
+      case 4, 6, 9, 11: return day <= 30
+      default: return day <= 31
+      }
     }
   }
 
@@ -181,14 +188,23 @@ enum ShownFields {
       ? String(Int(number)) : number.description
   }
 
+  /// Whether `text` is empty or only white space.
   private static func isBlank(_ text: String) -> Bool {
-    text.allSatisfy(\.isWhitespace)
+    // Most values start with a visible ASCII character, which settles it.
+    if let first = text.utf8.first, (0x21...0x7E).contains(first) { return false }
+    return text.allSatisfy(\.isWhitespace)
   }
 
-  /// C0 controls (tab and line breaks too), DEL and C1 controls: no image
-  /// path or URL holds one as a character.
-  private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+  /// Whether UTF-8 `bytes` hold a C0 control (tab and line breaks too), DEL
+  /// or a C1 control (`C2 80` to `C2 9F`): no image path or URL holds one as
+  /// a character.
+  private static func hasControlCharacter(_ bytes: String.UTF8View) -> Bool {
+    var afterC2 = false
+    for byte in bytes {
+      if byte < 0x20 || byte == 0x7F || afterC2 && (0x80...0x9F).contains(byte) { return true }
+      afterC2 = byte == 0xC2
+    }
+    return false
   }
 
   private static func isLetter(_ byte: UInt8) -> Bool {

@@ -182,6 +182,10 @@ import Testing
     let kept = checked { $0.cast = atTheLimit }
     #expect(kept.film.cast == atTheLimit)
     #expect(kept.fields.isEmpty)
+    // Entries without a name do not count towards the limit.
+    let padded = checked { $0.cast = atTheLimit + [Film.CastMember(name: "")] }
+    #expect(padded.film.cast == atTheLimit)
+    #expect(padded.fields.isEmpty)
   }
 
   // MARK: - Blank values and films as they are
