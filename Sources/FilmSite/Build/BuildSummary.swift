@@ -10,6 +10,9 @@ public struct BuildSummary: Sendable, CustomStringConvertible {
   public let failure: PaginationError?
   /// Films the enrichment step left out (with `allowPartial`), with why.
   public let skipped: [any Error]
+  /// The films' values the plan left out because no page could show them
+  /// safely. Empty when the site was up to date: nothing was planned.
+  public let fieldWarnings: [FieldWarning]
   let indexPages: Int
   /// Genre, director and year pages, and their lists.
   let browsePages: Int
@@ -23,14 +26,16 @@ public struct BuildSummary: Sendable, CustomStringConvertible {
   let duration: Duration
 
   init(
-    films: FilmCounts, failure: PaginationError?, skipped: [any Error], pages: SitePageCounts,
-    files: SiteWriter.Summary, upToDate: Bool, outputDirectory: String, duration: Duration
+    films: FilmCounts, failure: PaginationError?, skipped: [any Error],
+    fieldWarnings: [FieldWarning] = [], pages: SitePageCounts, files: SiteWriter.Summary,
+    upToDate: Bool, outputDirectory: String, duration: Duration
   ) {
     self.films = films.films
     duplicatesDropped = films.duplicatesDropped
     pageCap = films.pageCap
     self.failure = failure
     self.skipped = skipped
+    self.fieldWarnings = fieldWarnings
     indexPages = pages.indexPages
     browsePages = pages.browsePages
     hasSiteFiles = pages.hasSiteFiles
@@ -53,9 +58,13 @@ public struct BuildSummary: Sendable, CustomStringConvertible {
       failure.map { "; INCOMPLETE: built from the pages before page \($0.page), which failed" }
       ?? ""
     let state = upToDate ? " (already up to date: same films, theme and settings)" : ""
+    let count = fieldWarnings.count
+    let leftOut =
+      count == 0
+      ? "" : "; \(count) film \(count == 1 ? "value" : "values") left out (see the warnings)"
     let siteFiles =
       hasSiteFiles ? "" : "; no sitemap.xml, robots.txt or canonical links (they need --base-url)"
     return
-      "Built \(films) \(films == 1 ? "film" : "films")\(duplicates), \(indexPages) index \(indexPages == 1 ? "page" : "pages") and \(browsePages) browse \(browsePages == 1 ? "page" : "pages") into \(outputDirectory): \(files.written) \(files.written == 1 ? "file" : "files") written, \(files.unchanged) unchanged, \(files.removed) removed in \(time) s\(state)\(siteFiles)\(cap)\(partial)"
+      "Built \(films) \(films == 1 ? "film" : "films")\(duplicates), \(indexPages) index \(indexPages == 1 ? "page" : "pages") and \(browsePages) browse \(browsePages == 1 ? "page" : "pages") into \(outputDirectory): \(files.written) \(files.written == 1 ? "file" : "files") written, \(files.unchanged) unchanged, \(files.removed) removed in \(time) s\(state)\(leftOut)\(siteFiles)\(cap)\(partial)"
   }
 }

@@ -95,8 +95,9 @@ public struct SiteBuilder: Sendable {
       throw error
     }
     return BuildSummary(
-      films: pulled.counts, failure: pulled.failure, skipped: pulled.skipped, pages: pages,
-      files: files, upToDate: false, outputDirectory: outputDirectory,
+      films: pulled.counts, failure: pulled.failure, skipped: pulled.skipped,
+      fieldWarnings: plan.warnings, pages: pages, files: files, upToDate: false,
+      outputDirectory: outputDirectory,
       duration: ContinuousClock.now - start)
   }
 

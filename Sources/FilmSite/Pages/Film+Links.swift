@@ -31,7 +31,11 @@ extension Film {
   /// percent-encoded; `nil` for anything else (`javascript:`, a relative path).
   var homepageURL: String? {
     guard let homepage = self.homepage?.trimmingSpaces(), homepage.utf8.count <= 2048,
-      homepage.utf8.allSatisfy({ $0 > 0x20 && $0 != 0x7F })
+      homepage.utf8.allSatisfy({ $0 > 0x20 && $0 != 0x7F }),
+      homepage.utf8.allSatisfy({ $0 < 0x80 })
+        || homepage.unicodeScalars.allSatisfy({
+          !(0x80...0x9F).contains($0.value) && !$0.properties.isWhitespace
+        })
     else { return nil }
     let lowered = homepage.lowercased()
     guard let scheme = ["https://", "http://"].first(where: lowered.hasPrefix) else { return nil }

@@ -7,7 +7,9 @@ import FilmSiteSupport
 /// films (the main index, then each name's films) is cut into pages.
 ///
 /// Everything that can fail on the films or the settings fails here, so a
-/// plan that is made can always be rendered.
+/// plan that is made can always be rendered. Values that no page can show
+/// safely are left out of the films here too, each with a warning
+/// (``ShownFields``), so every later stage sees only what it may show.
 struct SitePlan: Sendable {
   /// The settings, with the base URL normalized.
   let configuration: SiteConfiguration
@@ -20,6 +22,8 @@ struct SitePlan: Sendable {
   /// Every page of a list of films: the main index's pages first, then each
   /// name's, in the order of ``BrowseIndex/all``.
   let lists: [ListPage]
+  /// The values left out of the films, in the films' input order.
+  let warnings: [FieldWarning]
 
   /// - Throws: ``SiteError`` for a film that cannot have a page or an invalid
   ///   page size; ``BaseURLError`` for a base URL that is not an absolute
@@ -35,7 +39,9 @@ struct SitePlan: Sendable {
     var configuration = configuration
     if let base = configuration.baseURL { configuration.baseURL = try BaseURL.normalized(base) }
     self.configuration = configuration
-    let (routed, folded) = try Self.routes(for: unordered)
+    let shown = ShownFields.checked(unordered)
+    warnings = shown.warnings
+    let (routed, folded) = try Self.routes(for: shown.films)
     films = FilmOrder.sorted(routed, folded: folded) { $0.film }
     let pagination = Pagination(itemCount: films.count, pageSize: configuration.pageSize)
     let browse = BrowseIndex(

@@ -43,6 +43,7 @@ actor ServeSession {
   /// The first build, whose failure ends the command.
   func buildFirst() async throws {
     let summary = try await build()
+    summary.printFieldWarnings(secrets: secrets)
     if !quiet { FilmSiteCommand.printLine("\(summary)") }
   }
 
@@ -103,6 +104,7 @@ actor ServeSession {
   private func rebuild() async {
     do {
       let summary = try await build()
+      summary.printFieldWarnings(secrets: secrets)
       if !quiet { FilmSiteCommand.printLine("\(summary)") }
       if lastFailed || summary.files.written > 0 || summary.files.removed > 0 {
         server?.broadcast(event: "reload", data: "")
