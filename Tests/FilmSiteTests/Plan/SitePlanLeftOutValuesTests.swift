@@ -58,7 +58,7 @@ import Testing
       try """
       # {{title}}
 
-      {{homepage}} {{imdbId}} {{rating}} {{voteCount}} {{releaseDate}} {{backdropPath}}
+      {{homepage}} {{imdbId}} {{rating}} {{voteCount}} {{releaseDate}} {{backdrop}}
       {{poster}} {{cast}} {{trailer}}
       """.write(toFile: directory + "/film.md", atomically: true, encoding: .utf8)
       let theme = try Theme.load(from: directory)

@@ -177,7 +177,9 @@ import Testing
       #expect(fromHTML.count > 100)
       for (path, links) in fromMarkdown {
         #expect(links.count > 2, "\(path)")
-        #expect(fromHTML[path] == links, "\(path)")
+        // The HTML escaper writes an apostrophe (in a name such as O'Connor) as `&#39;`.
+        let html = fromHTML[path]?.map { $0.replacingOccurrences(of: "&#39;", with: "'") }
+        #expect(html == links, "\(path)")
       }
     }
   }
