@@ -83,7 +83,7 @@ extension JSONValue {
     }
   }
 
-  /// Appends `\uXXXX` for `scalar`, as a surrogate pair beyond U+FFFF.
+  /// Appends `\u` and four hex digits for `scalar`, as a surrogate pair beyond U+FFFF.
   private static func appendEscape(_ scalar: Unicode.Scalar, to bytes: inout [UInt8]) {
     for unit in String(scalar).utf16 {
       let hex = String(unit, radix: 16)
