@@ -51,14 +51,14 @@ import Testing
     }
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(2)))
   func everyResponseIsOneSitesBytesWhileTheCatalogChangesAndMemoryStaysFlat() async throws {
     try await FilmSiteProcess.withTemporaryFolder { directory in
       let soak = try RunningProcess(
         ["python3", Self.script, FilmSiteProcess.executable.path, Self.catalog, directory.path],
         in: directory)
-      // The script stops itself within about 50 s, and its serve dies with it.
-      let line = try await soak.line(timeout: .seconds(57)) { $0.hasPrefix("SOAK ") }
+      // The script stops itself within about 100 s, and its serve dies with it.
+      let line = try await soak.line(timeout: .seconds(115)) { $0.hasPrefix("SOAK ") }
       let output = try #require(
         line, "serve-soak.py reported nothing; stderr: \(soak.stderr.joined(separator: "\n"))")
       let report = try JSONDecoder().decode(Report.self, from: Data(output.utf8.dropFirst(5)))
