@@ -156,7 +156,8 @@ enum ShownFields {
     return String(decoding: name, as: UTF8.self).lowercased()
   }
 
-  /// Whether `date` is a day of the Gregorian calendar written `YYYY-MM-DD`.
+  /// Whether `date` is a day of the Gregorian calendar written `YYYY-MM-DD`, from year 1:
+  /// the one rule for a release date, which the structured data uses too.
   static func isCalendarDate(_ date: String) -> Bool {
     var date = date
     return date.withUTF8 { bytes in
@@ -171,7 +172,7 @@ enum ShownFields {
         return value
       }
       guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
-        (1...12).contains(month), day >= 1
+        year >= 1, (1...12).contains(month), day >= 1
       else { return false }
       let isLeap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
       switch month {

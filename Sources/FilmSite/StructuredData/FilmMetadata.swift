@@ -109,31 +109,10 @@ struct FilmMetadata: Sendable {
   /// The release date when it is a calendar date (`YYYY-MM-DD`), else the
   /// year as four digits, else `nil`.
   static func publicationDate(of film: Film) -> String? {
-    if let date = film.releaseDate?.trimmingSpaces(), isCalendarDate(date) { return date }
+    if let date = film.releaseDate?.trimmingSpaces(), ShownFields.isCalendarDate(date) { return date }
     guard let year = film.year, (1...9999).contains(year) else { return nil }
     let digits = String(year)
     return String(repeating: "0", count: 4 - digits.count) + digits
-  }
-
-  /// Whether `text` is `YYYY-MM-DD` and names a day that exists.
-  static func isCalendarDate(_ text: String) -> Bool {
-    let bytes = Array(text.utf8)
-    guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-")
-    else { return false }
-    func number(_ range: Range<Int>) -> Int? {
-      var value = 0
-      for byte in bytes[range] {
-        guard (0x30...0x39).contains(byte) else { return nil }
-        value = value * 10 + Int(byte - 0x30)
-      }
-      return value
-    }
-    guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
-      year >= 1, (1...12).contains(month)
-    else { return false }
-    let isLeap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-    let days = [31, isLeap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
-    return (1...days).contains(day)
   }
 
   /// The people a director credit names: `Joel Coen & Ethan Coen`,
