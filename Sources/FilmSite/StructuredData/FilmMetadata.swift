@@ -109,7 +109,9 @@ struct FilmMetadata: Sendable {
   /// The release date when it is a calendar date (`YYYY-MM-DD`), else the
   /// year as four digits, else `nil`.
   static func publicationDate(of film: Film) -> String? {
-    if let date = film.releaseDate?.trimmingSpaces(), ShownFields.isCalendarDate(date) { return date }
+    if let date = film.releaseDate?.trimmingSpaces(), ShownFields.isCalendarDate(date) {
+      return date
+    }
     guard let year = film.year, (1...9999).contains(year) else { return nil }
     let digits = String(year)
     return String(repeating: "0", count: 4 - digits.count) + digits
