@@ -23,6 +23,12 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
     daysSinceEpoch = Self.daysSinceEpoch(year: year, month: month, day: day)
   }
 
+  /// The day of a date the code itself spells, such as a constant bound;
+  /// a month or day out of range counts on into the next.
+  init(known year: Int, _ month: Int, _ day: Int) {
+    daysSinceEpoch = Self.daysSinceEpoch(year: year, month: month, day: day)
+  }
+
   /// The day a `YYYY-MM-DD` text names, or `nil` when it is not exactly
   /// that shape or names no day.
   public init?(_ text: some StringProtocol) {

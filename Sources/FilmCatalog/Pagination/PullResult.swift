@@ -6,4 +6,7 @@ public struct PullResult: Sendable {
   public let pageCap: Int?
   /// The page that failed, when the pull went on with `allowPartial`.
   public let failure: PaginationError?
+  /// How the pull was split into windows, when the listing was longer than
+  /// the source serves of one query.
+  public var windows: PullWindows? = nil
 }

@@ -53,10 +53,9 @@ public struct TMDBClient: Sendable {
     try await get("genre/movie/list", [], stage: .genreList)
   }
 
-  /// Page `page` of `GET /search/movie?query=…`, or of
-  /// `GET /discover/movie?sort_by=popularity.desc` when `query` is empty.
-  public func searchPage(_ query: String, page: Int) async throws -> TMDBSearchResults {
-    let (path, items) = searchRequest(query)
+  /// Page `page` of the listing `search` names.
+  public func searchPage(_ search: TMDBSearch, page: Int) async throws -> TMDBSearchResults {
+    let (path, items) = searchRequest(search)
     return try await get(
       path, items + [URLQueryItem(name: "page", value: String(page))], stage: .searchPage(page))
   }
@@ -75,20 +74,15 @@ public struct TMDBClient: Sendable {
       stage: .details(filmID: id))
   }
 
-  /// The search endpoint and its query items, without the page.
-  func searchRequest(_ query: String) -> (path: String, items: [URLQueryItem]) {
-    let adult = URLQueryItem(name: "include_adult", value: includeAdult ? "true" : "false")
-    let text = query.trimmingCharacters(in: .whitespacesAndNewlines)
-    if text.isEmpty {
-      return ("discover/movie", [URLQueryItem(name: "sort_by", value: "popularity.desc"), adult])
-    }
-    return ("search/movie", [URLQueryItem(name: "query", value: text), adult])
+  /// The listing's endpoint and its query items, without the page.
+  func searchRequest(_ search: TMDBSearch) -> (path: String, items: [URLQueryItem]) {
+    search.request(includeAdult: includeAdult)
   }
 
-  /// The search endpoint's URL without the page, secrets masked, to name the
+  /// The listing's URL without the page, secrets masked, to name the
   /// source of a snapshot.
-  public func maskedSearchURL(_ query: String) -> String {
-    let (path, items) = searchRequest(query)
+  public func maskedSearchURL(_ search: TMDBSearch) -> String {
+    let (path, items) = searchRequest(search)
     return SecretMasking.masked(url(path, items) ?? baseURL)
   }
 

@@ -13,6 +13,9 @@ public struct BuildSummary: Sendable, CustomStringConvertible {
   /// The films' values the plan left out because no page could show them
   /// safely. Empty when the site was up to date: nothing was planned.
   public let fieldWarnings: [FieldWarning]
+  /// How the pull was split into windows, when the listing was longer than
+  /// the source serves of one query.
+  public let windows: PullWindows?
   let indexPages: Int
   /// Genre, director and year pages, and their lists.
   let browsePages: Int
@@ -27,7 +30,8 @@ public struct BuildSummary: Sendable, CustomStringConvertible {
 
   init(
     films: FilmCounts, failure: PaginationError?, skipped: [any Error],
-    fieldWarnings: [FieldWarning] = [], pages: SitePageCounts, files: SiteWriter.Summary,
+    fieldWarnings: [FieldWarning] = [], windows: PullWindows? = nil, pages: SitePageCounts,
+    files: SiteWriter.Summary,
     upToDate: Bool, outputDirectory: String, duration: Duration
   ) {
     self.films = films.films
@@ -36,6 +40,7 @@ public struct BuildSummary: Sendable, CustomStringConvertible {
     self.failure = failure
     self.skipped = skipped
     self.fieldWarnings = fieldWarnings
+    self.windows = windows
     indexPages = pages.indexPages
     browsePages = pages.browsePages
     hasSiteFiles = pages.hasSiteFiles
@@ -62,9 +67,11 @@ public struct BuildSummary: Sendable, CustomStringConvertible {
     let leftOut =
       count == 0
       ? "" : "; \(count) film \(count == 1 ? "value" : "values") left out (see the warnings)"
+    let split =
+      windows.map { "; pulled \($0.summary)\($0.leftOut > 0 ? " (see the warnings)" : "")" } ?? ""
     let siteFiles =
       hasSiteFiles ? "" : "; no sitemap.xml, robots.txt or canonical links (they need --base-url)"
     return
-      "Built \(films) \(films == 1 ? "film" : "films")\(duplicates), \(indexPages) index \(indexPages == 1 ? "page" : "pages") and \(browsePages) browse \(browsePages == 1 ? "page" : "pages") into \(outputDirectory): \(files.written) \(files.written == 1 ? "file" : "files") written, \(files.unchanged) unchanged, \(files.removed) removed in \(time) s\(state)\(leftOut)\(siteFiles)\(cap)\(partial)"
+      "Built \(films) \(films == 1 ? "film" : "films")\(duplicates), \(indexPages) index \(indexPages == 1 ? "page" : "pages") and \(browsePages) browse \(browsePages == 1 ? "page" : "pages") into \(outputDirectory): \(files.written) \(files.written == 1 ? "file" : "files") written, \(files.unchanged) unchanged, \(files.removed) removed in \(time) s\(state)\(split)\(leftOut)\(siteFiles)\(cap)\(partial)"
   }
 }

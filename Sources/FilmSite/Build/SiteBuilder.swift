@@ -74,8 +74,8 @@ public struct SiteBuilder: Sendable {
         let pages = site.pageCounts
       {
         return upToDateSummary(
-          films: pulled.counts, failure: pulled.failure, skipped: pulled.skipped, pages: pages,
-          files: site.files, since: start)
+          films: pulled.counts, failure: pulled.failure, skipped: pulled.skipped,
+          windows: pulled.windows, pages: pages, files: site.files, since: start)
       }
     }
 
@@ -96,7 +96,8 @@ public struct SiteBuilder: Sendable {
     }
     return BuildSummary(
       films: pulled.counts, failure: pulled.failure, skipped: pulled.skipped,
-      fieldWarnings: plan.warnings, pages: pages, files: files, upToDate: false,
+      fieldWarnings: plan.warnings, windows: pulled.windows, pages: pages, files: files,
+      upToDate: false,
       outputDirectory: outputDirectory,
       duration: ContinuousClock.now - start)
   }
@@ -105,10 +106,11 @@ public struct SiteBuilder: Sendable {
   /// every one of its `files` unchanged.
   private func upToDateSummary(
     films: FilmCounts, failure: PaginationError? = nil, skipped: [any Error] = [],
-    pages: SitePageCounts, files: Int, since start: ContinuousClock.Instant
+    windows: PullWindows? = nil, pages: SitePageCounts, files: Int,
+    since start: ContinuousClock.Instant
   ) -> BuildSummary {
     BuildSummary(
-      films: films, failure: failure, skipped: skipped, pages: pages,
+      films: films, failure: failure, skipped: skipped, windows: windows, pages: pages,
       files: SiteWriter.Summary(written: 0, unchanged: files, removed: 0),
       upToDate: true, outputDirectory: outputDirectory, duration: ContinuousClock.now - start)
   }

@@ -1,7 +1,8 @@
 import FilmCatalog
 
 /// The pull and enrich stages of a build: every page of the input through the
-/// bounded ``Paginator``, then, for sources whose search results lack fields
+/// bounded ``Paginator`` (a ``SplittingSource`` splits a listing longer than it
+/// serves into windows, each through its own paginator), then, for sources whose search results lack fields
 /// that another request gives (TMDB's details), the enrichment.
 ///
 /// `filmsite build` runs them inside ``SiteBuilder``; `filmsite pull` and
@@ -45,10 +46,17 @@ public struct FilmPull: Sendable {
 
   /// Pulls the films of a source that is already open.
   func films(from opened: FilmInput.Opened) async throws -> PulledFilms {
-    let paginator = Paginator(
-      source: opened.source, query: query, maxPages: opened.maxPages, concurrency: concurrency,
-      progress: progress)
-    let pull = try await paginator.pull(allowPartial: allowPartial)
+    let pull: PullResult
+    if let splitting = opened.source as? any SplittingSource {
+      pull = try await splitting.pullAll(
+        query, maxPages: opened.maxPages, concurrency: concurrency, allowPartial: allowPartial,
+        progress: progress)
+    } else {
+      let paginator = Paginator(
+        source: opened.source, query: query, maxPages: opened.maxPages,
+        concurrency: concurrency, progress: progress)
+      pull = try await paginator.pull(allowPartial: allowPartial)
+    }
     let enrichment = try await enrich?(pull.films) ?? Enrichment(films: pull.films)
     return PulledFilms(
       films: enrichment.films,
@@ -56,6 +64,6 @@ public struct FilmPull: Sendable {
         films: enrichment.films.count, duplicatesDropped: pull.duplicatesDropped,
         pageCap: pull.pageCap),
       failure: pull.failure, skipped: enrichment.skipped,
-      attribution: attribution ?? opened.attribution)
+      attribution: attribution ?? opened.attribution, windows: pull.windows)
   }
 }

@@ -11,4 +11,7 @@ public struct PulledFilms: Sendable {
   public let skipped: [any Error]
   /// The credit the source asks for: the pull's, or a catalog's snapshot header's.
   public let attribution: Attribution?
+  /// How the pull was split into windows, when the listing was longer than
+  /// the source serves of one query.
+  public var windows: PullWindows? = nil
 }

@@ -86,6 +86,7 @@ struct BuildCommand {
     reporter?.finish()
     SourceOptions.printPartialWarnings(
       skipped: summary.skipped, failure: summary.failure, incomplete: "SITE", secrets: secrets)
+    SourceOptions.printWindowWarnings(summary.windows)
     summary.printFieldWarnings(secrets: secrets)
     if !quiet {
       let skippedNote = summary.skipped.isEmpty ? "" : "; \(summary.skipped.count) skipped"

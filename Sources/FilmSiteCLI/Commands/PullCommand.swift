@@ -64,6 +64,7 @@ struct PullCommand {
     }
     SourceOptions.printPartialWarnings(
       skipped: pulled.skipped, failure: pulled.failure, incomplete: "CATALOG", secrets: secrets)
+    SourceOptions.printWindowWarnings(pulled.windows)
     if !quiet {
       let seconds = (ContinuousClock.now - start).components
       let time = String(
@@ -71,9 +72,10 @@ struct PullCommand {
       let duplicates =
         pulled.counts.duplicatesDropped > 0
         ? " (\(pulled.counts.duplicatesDropped) duplicates dropped)" : ""
+      let windows = pulled.windows.map { " " + $0.summary } ?? ""
       let skippedNote = pulled.skipped.isEmpty ? "" : "; \(pulled.skipped.count) skipped"
       print(
-        "Pulled \(films.count) films\(duplicates) into \(out) in \(time) s\(skippedNote)\(options.requestSummary)"
+        "Pulled \(films.count) films\(duplicates)\(windows) into \(out) in \(time) s\(skippedNote)\(options.requestSummary)"
       )
     }
     return FilmSiteCommand.ExitCode.success

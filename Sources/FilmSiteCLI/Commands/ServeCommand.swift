@@ -119,9 +119,12 @@ struct ServeCommand {
     let pulled = try await options.pullFilms(reporter: options.progressReporter(quiet: quiet))
     SourceOptions.printPartialWarnings(
       skipped: pulled.skipped, failure: pulled.failure, incomplete: "SITE", secrets: secrets)
+    SourceOptions.printWindowWarnings(pulled.windows)
     if !quiet {
+      let windows = pulled.windows.map { " " + $0.summary } ?? ""
       FilmSiteCommand.printLine(
-        "Pulled \(pulled.films.count) films once\(options.requestSummary); rebuilds use them again")
+        "Pulled \(pulled.films.count) films\(windows) once\(options.requestSummary); rebuilds use them again"
+      )
     }
     return pulled
   }

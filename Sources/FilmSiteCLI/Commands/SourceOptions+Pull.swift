@@ -44,6 +44,13 @@ extension SourceOptions {
 }
 
 extension SourceOptions {
+  /// Prints what splitting a listing past TMDB's cap could not reach: a
+  /// window that could not be split and still held too many films, and the
+  /// films no window holds, one `warning:` line each on stderr.
+  static func printWindowWarnings(_ windows: PullWindows?) {
+    for warning in windows?.warnings ?? [] { FilmSiteCommand.printError(warning) }
+  }
+
   /// Prints what `--allow-partial` left out: each skipped film, and the page
   /// that failed, with secrets masked.
   /// - Parameter incomplete: What is incomplete, for the warning: `SITE` or `CATALOG`.

@@ -19,6 +19,11 @@ struct SourceOptions {
       help: "TMDB's language for titles and overviews (default: \(TMDBClient.defaultLanguage))"),
     .init(name: "--include-adult", valueName: nil, help: "Include TMDB's adult films"),
     .init(
+      name: "--discover", valueName: "name=value",
+      help:
+        "A TMDB discover filter, as TMDB spells it: sort_by, primary_release_date.gte, primary_release_date.lte, with_genres, with_original_language, vote_count.gte (repeatable; not with --query)",
+      repeatable: true),
+    .init(
       name: "--query", valueName: "text", help: "Only films whose title or director contains this"),
     .init(
       name: "--header", valueName: "'Name: value'", help: "A request header for --api (repeatable)",
@@ -64,7 +69,7 @@ struct SourceOptions {
     let cap = try arguments.integer("--max-pages", in: OptionRanges.maxPages)
     let isTMDB = arguments.has("--tmdb")
     if !isTMDB {
-      for option in ["--language", "--include-adult"]
+      for option in ["--language", "--include-adult", "--discover"]
       where arguments.string(option) != nil || arguments.has(option) {
         throw UsageError("\(arguments.command): option '\(option)' needs --tmdb")
       }
@@ -117,16 +122,28 @@ struct SourceOptions {
           "\(arguments.command): TMDB serves at most \(Paginator.defaultMaxPages) search pages, so --max-pages must be 1 to \(Paginator.defaultMaxPages) with --tmdb"
         )
       }
+      let filters: TMDBDiscoverFilters
+      do {
+        filters = try TMDBDiscoverFilters(parsing: arguments.values["--discover"] ?? [])
+      } catch {
+        throw UsageError("\(arguments.command): option '--discover': \(error)")
+      }
+      if !filters.isEmpty, !TMDBSearch(query).isDiscover {
+        throw UsageError(
+          "\(arguments.command): option '--discover' filters TMDB's discover listing, which --query replaces with a title search; give one or the other"
+        )
+      }
       let client = TMDBClient(
         baseURL: url, credentials: try TMDBCredentials(environment: environment),
         language: arguments.string("--language") ?? TMDBClient.defaultLanguage,
         includeAdult: arguments.has("--include-adult"), headers: headers, timeout: timeout,
         maximumResponseBytes: limit, retryPolicy: RetryPolicy(retries: retries))
-      input = .source(TMDBSource(client: client), maxPages: maxPages)
+      let source = TMDBSource(client: client, filters: filters)
+      input = .source(source, maxPages: maxPages)
       httpSource = nil
       tmdb = client
       attribution = .tmdb
-      sourceName = client.maskedSearchURL(query)
+      sourceName = client.maskedSearchURL(source.listing(query))
       return
     }
     if let token = environment["FILMSITE_API_TOKEN"], !token.isEmpty {

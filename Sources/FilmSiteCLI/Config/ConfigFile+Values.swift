@@ -1,3 +1,4 @@
+import FilmCatalog
 import Foundation
 import TOML
 
@@ -39,6 +40,11 @@ extension ConfigFile {
       given = try headers.entries.map { (header) throws(ConfigError) -> String in
         try headerLine(header, of: key)
       }
+    case (.discoverFilters, .table(let filters)):
+      var checked = TMDBDiscoverFilters()
+      given = try filters.entries.map { (filter) throws(ConfigError) -> String in
+        try discoverFilter(filter, of: key, checkedInto: &checked)
+      }
     default:
       throw wrong(Self.describe(value))
     }
@@ -51,6 +57,33 @@ extension ConfigFile {
     setBy[key.option] = (key.path, position)
     if !given.isEmpty { values[key.option] = given }
     if key.table.hasPrefix("source") { sourceOptions.insert(key.option) }
+  }
+
+  /// A filter of a `discover` table, as `--discover` takes it: `name=value`.
+  /// Its value may be a string or a whole number (`vote_count.gte = 100`).
+  private func discoverFilter(
+    _ filter: TOMLTable.Entry, of key: ConfigKey, checkedInto checked: inout TMDBDiscoverFilters
+  ) throws(ConfigError) -> String {
+    let filterPath = "\"" + key.path + "." + filter.key + "\""
+    let value: String
+    switch filter.value {
+    case .string(let text): value = text
+    case .integer(let number): value = String(number)
+    default:
+      throw error(
+        at: filter.valuePosition,
+        "key \(filterPath): expected a string or a whole number, not \(Self.describe(filter.value))"
+      )
+    }
+    do {
+      try checked.set(filter.key, to: value)
+    } catch let problem as TMDBFilterError {
+      let position = problem.problem == .unknownName ? filter.keyPosition : filter.valuePosition
+      throw error(at: position, "key \(filterPath): \(problem)")
+    } catch {
+      throw self.error(at: filter.valuePosition, "key \(filterPath): \(error)")
+    }
+    return filter.key + "=" + value
   }
 
   /// A header of a `headers` table, as `--header` takes it: `Name: value`.

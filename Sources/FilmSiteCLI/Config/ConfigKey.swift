@@ -17,6 +17,8 @@ struct ConfigKey: Sendable {
     case negatedFlag
     /// A table of header names and string values, each given as `--header 'Name: value'`.
     case headers
+    /// A table of TMDB discover filters, each given as `--discover 'name=value'`.
+    case discoverFilters
 
     var expected: String {
       switch self {
@@ -28,6 +30,7 @@ struct ConfigKey: Sendable {
         return "an integer from \(range.lowerBound) to \(range.upperBound)"
       case .flag, .negatedFlag: return "true or false"
       case .headers: return "a table of header names and string values"
+      case .discoverFilters: return "a table of TMDB discover filters and their values"
       }
     }
   }
@@ -76,6 +79,7 @@ struct ConfigKey: Sendable {
       .init(table: "source.tmdb", name: "url", option: "--api", kind: .url),
       .init(table: "source.tmdb", name: "language", option: "--language", kind: .text),
       .init(table: "source.tmdb", name: "include_adult", option: "--include-adult", kind: .flag),
+      .init(table: "source.tmdb", name: "discover", option: "--discover", kind: .discoverFilters),
     ] + requestKeys(in: "source.tmdb")
     + sourceKeys(in: "source.tmdb", maxPages: OptionRanges.tmdbMaxPages)
 

@@ -55,6 +55,50 @@ import Testing
     #expect(file.flags == ["--quiet", "--tmdb"])
   }
 
+  @Test func discoverFiltersAreATableOfTMDBsNames() throws {
+    let inline = try read(
+      """
+      [source.tmdb]
+      discover = { "primary_release_date.gte" = "1990-01-01", "vote_count.gte" = 100 }
+      """)
+    #expect(
+      inline.values["--discover"] == ["primary_release_date.gte=1990-01-01", "vote_count.gte=100"])
+    let table = try read(
+      """
+      [source.tmdb.discover]
+      with_original_language = "fr"
+      sort_by = "primary_release_date.asc"
+      """)
+    #expect(
+      table.values["--discover"] == [
+        "with_original_language=fr", "sort_by=primary_release_date.asc",
+      ]
+    )
+    #expect(table.flags == ["--tmdb"])
+  }
+
+  @Test(arguments: [
+    (
+      "[source.tmdb]\ndiscover = { with_cast = \"5\" }",
+      #"filmsite.toml:2:14: key "source.tmdb.discover.with_cast": unknown discover filter 'with_cast'; FilmSite passes on sort_by, primary_release_date.gte, primary_release_date.lte, with_genres, with_original_language, vote_count.gte"#
+    ),
+    (
+      "[source.tmdb.discover]\n\"primary_release_date.lte\" = \"1999-02-30\"",
+      #"filmsite.toml:2:30: key "source.tmdb.discover.primary_release_date.lte": discover filter 'primary_release_date.lte=1999-02-30': expected a date as YYYY-MM-DD"#
+    ),
+    (
+      "[source.tmdb.discover]\nwith_genres = [18, 80]",
+      #"filmsite.toml:2:15: key "source.tmdb.discover.with_genres": expected a string or a whole number, not an array"#
+    ),
+    (
+      "[source.tmdb]\ndiscover = \"sort_by=title.asc\"",
+      #"filmsite.toml:2:12: key "source.tmdb.discover": expected a table of TMDB discover filters and their values, not a string"#
+    ),
+  ])
+  func aDiscoverFilterTMDBWouldRefuseIsNamedWhereItIs(text: String, expected: String) {
+    #expect(message(text) == expected)
+  }
+
   @Test func pathsAreRelativeToTheFilesFolder() throws {
     let file = try read(
       "output = \"public\"\ntheme = \"/srv/theme\"\n[source]\ncatalog = \"films.json\"\n",
