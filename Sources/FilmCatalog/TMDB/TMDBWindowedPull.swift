@@ -32,7 +32,14 @@ struct TMDBWindowedPull: Sendable {
   /// - Throws: ``PaginationError`` for a page that failed (the first page
   ///   of a window is page 1), unless `allowPartial` lets the pull end there.
   func pull() async throws -> PullResult {
-    let first = try await page(1, of: search)
+    let first: TMDBListingPage
+    do {
+      first = try await page(1, of: search)
+    } catch let error as PaginationError
+      where allowPartial && !(error.underlying is CancellationError)
+    {
+      return PullResult(films: [], duplicatesDropped: 0, pageCap: nil, failure: error)
+    }
     // A cap below TMDB's is the user's: the pull stops there, unsplit.
     guard maxPages >= Paginator.defaultMaxPages, first.pagesNeeded > maxPages,
       search.window == nil

@@ -214,4 +214,29 @@ import Testing
       }, maxPages: 500, concurrency: 2, allowPartial: false, latestYear: 2030, progress: nil)
     await #expect(throws: PaginationError.self) { try await failing.pull() }
   }
+
+  @Test func withAllowPartialAFailedWindowEndsThePullWithTheFilmsBeforeIt() async throws {
+    struct Down: Error {}
+    let listing = Listing(Self.entries(11_000))
+    let partial = TMDBWindowedPull(
+      search: TMDBSearch(""),
+      fetch: { search, page in
+        if page == 3, search.window != nil { throw Down() }
+        return try await listing.page(search, page)
+      }, maxPages: 500, concurrency: 1, allowPartial: true, latestYear: 2030, progress: nil)
+    let result = try await partial.pull()
+    #expect(result.failure?.page == 3)
+    #expect(result.films.count == 40)
+    #expect(result.windows != nil)
+  }
+
+  @Test func withAllowPartialAFailedFirstPageGivesNoFilmsAndTheFailure() async throws {
+    struct Down: Error {}
+    let partial = TMDBWindowedPull(
+      search: TMDBSearch(""), fetch: { _, _ in throw Down() }, maxPages: 500, concurrency: 1,
+      allowPartial: true, latestYear: 2030, progress: nil)
+    let result = try await partial.pull()
+    #expect(result.failure?.page == 1)
+    #expect(result.films.isEmpty)
+  }
 }
