@@ -12,16 +12,21 @@ import Testing
   struct Envelope: Decodable {
     struct Item: Decodable {
       var id: Int
+      var title: String?
       var overview: String?
       var releaseDate: String?
       var originalLanguage: String?
+      var genreIDs: [Int]?
+      var voteAverage: Double?
       var voteCount: Int?
       var adult: Bool?
 
       private enum CodingKeys: String, CodingKey {
-        case id, overview, adult
+        case id, title, overview, adult
         case releaseDate = "release_date"
         case originalLanguage = "original_language"
+        case genreIDs = "genre_ids"
+        case voteAverage = "vote_average"
         case voteCount = "vote_count"
       }
     }
@@ -86,6 +91,23 @@ import Testing
     let answer = try await get(path, query, from: api)
     #expect(answer.status == 200, sourceLocation: sourceLocation)
     return try answer.decode(Envelope.self)
+  }
+
+  /// Every result of a search or discover query, page after page.
+  static func everyResult(
+    _ path: String, _ query: [String: String] = [:], from api: FakeTMDB,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws -> [Envelope.Item] {
+    var results: [Envelope.Item] = []
+    var number = 1
+    while true {
+      var paged = query
+      paged["page"] = String(number)
+      let page = try await page(path, paged, from: api, sourceLocation: sourceLocation)
+      results += page.results
+      if number >= page.totalPages { return results }
+      number += 1
+    }
   }
 
   // MARK: - /movie/changes
