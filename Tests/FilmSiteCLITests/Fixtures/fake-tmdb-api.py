@@ -15,11 +15,13 @@ API endpoints (all under /3, all GET):
                                      {"results": [{"id", "adult"}], "page", "total_pages",
                                      "total_results"}, 100 ids a page: the `changed` films
                                      by id, then `changes_noise` ids of films not in the
-                                     catalog, the same for any dates. Without dates it
-                                     means the last 24 hours, as TMDB does; a date that is
-                                     not YYYY-MM-DD answers 400 with status_code 23, a
-                                     range longer than 14 days (or ending before it
-                                     starts) 422 with status_code 20; pages run to 1000.
+                                     catalog, the same for any dates. Without
+                                     end_date it is today, without start_date the day
+                                     before end_date: the last 24 hours, as TMDB does. A
+                                     date that is not YYYY-MM-DD answers 400 with
+                                     status_code 23, a range longer than 14 days (or
+                                     ending before it starts) 422 with status_code 20;
+                                     pages run to 1000.
   /3/movie/{id}?append_to_response=credits,videos,external_ids
                                      details with runtime, genres, tagline, homepage and
                                      countries, plus each block append_to_response names
@@ -153,7 +155,7 @@ def changes_window(query):
     if (start_text and start is None) or (end_text and end is None):
         raise tmdb_catalog.QueryError(400, 23)
     if end is None:
-        end = start + datetime.timedelta(days=1) if start else datetime.date.today()
+        end = datetime.date.today()
     if start is None:
         start = end - datetime.timedelta(days=1)
     if start > end or (end - start).days > CHANGES_MAX_DAYS:

@@ -169,6 +169,22 @@ import Testing
     #expect(last.results.isEmpty)
   }
 
+  @Test func changesWithoutAnEndDateEndToday() async throws {
+    let api = try FakeTMDB(configuration: .init(changed: [1001]))
+    func daysAgo(_ days: Int) -> String {
+      let format = Date.ISO8601FormatStyle(timeZone: .current).year().month().day()
+      return Date(timeIntervalSinceNow: -Double(days) * 86_400).formatted(format)
+    }
+    let recent = try await Self.get("movie/changes", ["start_date": daysAgo(3)], from: api)
+    #expect(recent.status == 200)
+    let old = try await Self.get("movie/changes", ["start_date": daysAgo(30)], from: api)
+    #expect(old.status == 422)
+    #expect(try old.decode(TMDBError.self) == TMDBError(statusCode: 20, success: false))
+    // Without a start date, the day before the end date.
+    let ended = try await Self.page("movie/changes", ["end_date": "2001-01-02"], from: api)
+    #expect(ended.results.map(\.id) == [1001])
+  }
+
   @Test func changesPagesTakeTheirFaults() async throws {
     let api = try FakeTMDB(
       configuration: .init(changed: [1001], faults: ["changes:1": [.init(status: 500)]]))
