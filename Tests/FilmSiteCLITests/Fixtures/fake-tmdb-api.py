@@ -177,8 +177,9 @@ def validate(config):
 
 class Handler(fake_server.ControlHandler):
     server_version = "FakeTMDB/1"
-    # Buffered: the status line, headers and body leave in one write, when flushed.
-    wbufsize = -1
+    # Buffered, with room for the largest answer: the status line, headers and body leave
+    # in one write when the answer is flushed.
+    wbufsize = 1 << 16
     state = STATE
     validate_config = staticmethod(validate)
 

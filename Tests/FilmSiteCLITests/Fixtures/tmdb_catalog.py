@@ -98,6 +98,9 @@ def criteria(path, query):
 
 
 class Catalog:
+    """The films of one configuration: which it holds, what each says, and what each query
+    finds. Film n is 1 to `films`, or one of the crowded day's; absent films are left out."""
+
     def __init__(self, config):
         self.count = config.get("films", 45)
         self.undated_every = config.get("undated_every", 7)
