@@ -11,7 +11,13 @@ final class FakeTMDB: Sendable {
   /// for the films it makes up (which have missing dates, overviews, posters and runtimes).
   struct Configuration: Encodable, Sendable {
     /// Number of films (45); film `n` has id `1000 + n`, odd ones are titled "Noir Film n".
+    /// Films from 60 on are released on days spread over the year, and vary in original
+    /// language and votes.
     var films: Int?
+    /// Every how many films have a null release date (7); 0 gives every film a date.
+    var undatedEvery: Int?
+    /// More films, all released on one day, so a one-day discover has more than 500 pages.
+    var crowdedDay: CrowdedDay?
     /// The bearer token accepted ("test-token").
     var token: String?
     /// The `api_key` accepted ("test-key").
@@ -24,14 +30,36 @@ final class FakeTMDB: Sendable {
     var malformed: [Int]?
     /// Milliseconds added before every API response.
     var delayMilliseconds: Int?
-    /// Faults by endpoint: `"genres"`, `"search:<page>"`, `"discover:<page>"`, `"details:<id>"`.
+    /// Film ids that `/movie/changes` reports, sorted by id, for whatever dates are asked.
+    var changed: [Int]?
+    /// How many ids of films outside the catalog (9000001, 9000002, …) `/movie/changes`
+    /// reports after ``changed``, as TMDB's list of every changed film does.
+    var changesNoise: Int?
+    /// Film ids whose search result and details have the overview "Revised overview of
+    /// film n.", so a test can tell a refetched film from a kept one.
+    var revised: [Int]?
+    /// Film ids left out of search and discover results, whose details answer 404 with
+    /// TMDB's status_code 34: films that left the results.
+    var absent: [Int]?
+    /// Faults by endpoint: `"genres"`, `"search:<page>"`, `"discover:<page>"`,
+    /// `"changes:<page>"`, `"details:<id>"`.
     var faults: [String: [Fault]]?
 
     private enum CodingKeys: String, CodingKey {
-      case films, token, shift, missing, malformed, faults
+      case films, token, shift, missing, malformed, changed, revised, absent, faults
       case apiKey = "api_key"
       case delayMilliseconds = "delay_ms"
+      case changesNoise = "changes_noise"
+      case undatedEvery = "undated_every"
+      case crowdedDay = "crowded_day"
     }
+  }
+
+  /// `films` more films, ids 500001 to 500000 + `films`, all released on `date`.
+  struct CrowdedDay: Encodable, Sendable {
+    /// YYYY-MM-DD.
+    var date: String
+    var films: Int
   }
 
   /// An error response with TMDB's error body for the status, taken by one request.
