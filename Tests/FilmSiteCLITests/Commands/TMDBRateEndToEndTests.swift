@@ -39,6 +39,19 @@ import Testing
     return (busiest, last - first)
   }
 
+  /// Pulls the 200 films with 8 in flight at `maxRate`: the busiest second, the span and the
+  /// most requests the fake handled at once.
+  private func pullTheFilms(
+    maxRate: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> (busiest: Int, span: Double, inFlight: Int) {
+    let api = try FakeTMDB(configuration: .init(films: Self.films))
+    let result = try pull(api, ["--concurrency", "8", "--max-rate", maxRate])
+    #expect(result.status == 0, "\(result.stderr)", sourceLocation: sourceLocation)
+    #expect(try api.requests().count == Self.requests, sourceLocation: sourceLocation)
+    let (busiest, span) = try busiestSecond(api)
+    return (busiest, span, try api.maxInFlight())
+  }
+
   /// The limiter sends requests at least 1/N s apart, so N + 1 of them span at least a second
   /// when they leave. The fake notes each one when it has read it, a few milliseconds later,
   /// and not the same few for each: two arrivals can be closer than their sends, so one
@@ -46,25 +59,17 @@ import Testing
   /// 50), so a window holds them only if the delays differ by more than 1/N; hence a margin
   /// of exactly one request.
   @Test func aPullAtFiftyASecondNeverHasMoreThanFiftyInASecond() throws {
-    let api = try FakeTMDB(configuration: .init(films: Self.films))
-    let result = try pull(api, ["--concurrency", "8", "--max-rate", "50"])
-    #expect(result.status == 0, "\(result.stderr)")
-    #expect(try api.requests().count == Self.requests)
-    let (busiest, span) = try busiestSecond(api)
+    let (busiest, span, inFlight) = try pullTheFilms(maxRate: "50")
     #expect(busiest <= 50 + 1, "\(busiest) requests arrived within one second")
     // 211 requests 20 ms apart take 4.2 s from the first to the last.
     #expect(span >= Double(Self.requests - 1) / 51, "the pull took \(span) s")
-    #expect(try api.maxInFlight() <= 8)
+    #expect(inFlight <= 8)
   }
 
   /// The same pull without a limit sends more than the limit in its busiest second, so the
   /// check above would catch a limiter that did nothing.
   @Test func withoutALimitTheSamePullSendsFasterThanTheLimit() throws {
-    let api = try FakeTMDB(configuration: .init(films: Self.films))
-    let result = try pull(api, ["--concurrency", "8", "--max-rate", "0"])
-    #expect(result.status == 0, "\(result.stderr)")
-    #expect(try api.requests().count == Self.requests)
-    let (busiest, _) = try busiestSecond(api)
+    let (busiest, _, _) = try pullTheFilms(maxRate: "0")
     #expect(busiest > 50 + 1, "only \(busiest) requests arrived in the busiest second")
   }
 
