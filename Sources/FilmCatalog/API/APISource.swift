@@ -20,16 +20,19 @@ public struct APISource: FilmSource {
   /// The request every page starts from: the headers are set once, not per page.
   private let template: URLRequest
 
+  /// - Parameter maximumRate: The most requests sent in any second (`--max-rate`); `nil` or 0
+  ///   for no limit.
   public init(
     url: URL, headers: [(name: String, value: String)] = [],
     timeout: Double = HTTPClient.defaultTimeout,
     maximumResponseBytes: Int = HTTPClient.defaultMaximumResponseBytes,
-    retryPolicy: RetryPolicy = RetryPolicy()
+    retryPolicy: RetryPolicy = RetryPolicy(), maximumRate: Int? = nil
   ) {
     self.url = url
     self.headers = headers
     client = HTTPClient(
-      timeout: timeout, maximumResponseBytes: maximumResponseBytes, retryPolicy: retryPolicy)
+      timeout: timeout, maximumResponseBytes: maximumResponseBytes, retryPolicy: retryPolicy,
+      maximumRate: maximumRate)
     var template = URLRequest(url: url, timeoutInterval: timeout)
     template.setValue("application/json", forHTTPHeaderField: "Accept")
     template.setValue("filmsite", forHTTPHeaderField: "User-Agent")

@@ -6,11 +6,11 @@ import Foundation
 
 /// Sends the GET requests of a pull and decides what each failure is.
 ///
-/// It holds one ``HTTPTransport`` (so connections are kept alive), the ``RetryPolicy`` and the
-/// ``RequestStatistics``. Every way a request can fail (a network error, a timeout, a body
-/// over the limit, an error status and its `Retry-After`) becomes a ``RequestFailure`` here,
-/// and only here; ``APISource`` and ``TMDBClient`` wrap it in their own error, with their
-/// own context.
+/// It holds one ``HTTPTransport`` (so connections are kept alive), the ``RetryPolicy``, the
+/// ``RateLimiter`` that every attempt waits for, and the ``RequestStatistics``. Every way a
+/// request can fail (a network error, a timeout, a body over the limit, an error status and its
+/// `Retry-After`) becomes a ``RequestFailure`` here, and only here; ``APISource`` and
+/// ``TMDBClient`` wrap it in their own error, with their own context.
 public struct HTTPClient: Sendable {
   /// The default of `--timeout`, in seconds.
   public static let defaultTimeout: Double = 30
@@ -21,13 +21,33 @@ public struct HTTPClient: Sendable {
   let maximumResponseBytes: Int
   let retryPolicy: RetryPolicy
   let statistics = RequestStatistics()
+  /// Spaces the attempts of every request; `nil` sends them as soon as the window allows.
+  let rateLimiter: RateLimiter?
+  /// Sends one attempt with a body limit in bytes and gives its whole response, or throws
+  /// ``HTTPTransport/Failure``.
+  typealias Send = @Sendable (URLRequest, Int) async throws -> HTTPTransport.Response
   private let transport: HTTPTransport
+  private let send: Send
+  /// The clock of the rate limiter and of the waits between attempts.
+  private let clock: RateLimiter.Clock
 
-  init(timeout: Double, maximumResponseBytes: Int, retryPolicy: RetryPolicy) {
+  /// - Parameters:
+  ///   - maximumRate: The most requests sent in any second (`--max-rate`); `nil` or 0 for no
+  ///     limit.
+  ///   - clock: The clock that the limiter and the retry delays wait on.
+  ///   - send: How an attempt is sent; the transport unless a test says otherwise.
+  init(
+    timeout: Double, maximumResponseBytes: Int, retryPolicy: RetryPolicy, maximumRate: Int? = nil,
+    clock: RateLimiter.Clock = .continuous, send: Send? = nil
+  ) {
     self.timeout = timeout
     self.maximumResponseBytes = maximumResponseBytes
     self.retryPolicy = retryPolicy
-    transport = HTTPTransport(timeout: timeout)
+    rateLimiter = maximumRate.flatMap { RateLimiter(requestsPerSecond: $0, clock: clock) }
+    self.clock = clock
+    let transport = HTTPTransport(timeout: timeout)
+    self.transport = transport
+    self.send = send ?? { try await transport.send($0, limit: $1) }
   }
 
   /// Ends the connection pool; call when the pull is over.
@@ -51,7 +71,8 @@ public struct HTTPClient: Sendable {
   }
 
   /// Sends `request` until it is answered with a 2xx status, retrying transient failures
-  /// (honouring `Retry-After`) under the retry policy and counting every attempt.
+  /// (honouring `Retry-After`) under the retry policy and counting every attempt. Each attempt
+  /// waits for the rate limiter's token first, after any wait the retry policy asked for.
   /// - Parameters:
   ///   - beforeEachAttempt: Runs before each attempt is sent.
   ///   - error: The error to throw for a failed attempt: where a source adds its context.
@@ -60,11 +81,12 @@ public struct HTTPClient: Sendable {
     _ request: URLRequest, beforeEachAttempt: () -> Void = {},
     error: (FailedAttempt) -> any Error
   ) async throws -> Answer {
-    try await retryPolicy.run(counting: statistics) { attempt in
+    try await retryPolicy.run(counting: statistics, sleep: clock.sleep(seconds:)) { attempt in
+      try await rateLimiter?.acquire()
       beforeEachAttempt()
       let response: HTTPTransport.Response
       do {
-        response = try await transport.send(request, limit: maximumResponseBytes)
+        response = try await send(request, maximumResponseBytes)
       } catch let failure as HTTPTransport.Failure {
         let failed = FailedAttempt(
           failure: RequestFailure(failure, timeout: timeout), attempt: attempt)

@@ -14,6 +14,9 @@ import Synchronization
 public struct TMDBClient: Sendable {
   public static let defaultBaseURL = "https://api.themoviedb.org/3"
   public static let defaultLanguage = "en-US"
+  /// The default of `--max-rate` with `--tmdb`: requests a second, at the low end of what
+  /// TMDB allows.
+  public static let defaultMaximumRate = 40
 
   /// The API root, such as `https://api.themoviedb.org/3`; paths are appended to it.
   let baseURL: URL
@@ -26,12 +29,14 @@ public struct TMDBClient: Sendable {
   public let requestCounts = RequestCounts()
   private let client: HTTPClient
 
+  /// - Parameter maximumRate: The most requests sent in any second, by every stage together
+  ///   (`--max-rate`); `nil` or 0 for no limit.
   public init(
     baseURL: URL, credentials: TMDBCredentials, language: String = defaultLanguage,
     includeAdult: Bool = false, headers: [(name: String, value: String)] = [],
     timeout: Double = HTTPClient.defaultTimeout,
     maximumResponseBytes: Int = HTTPClient.defaultMaximumResponseBytes,
-    retryPolicy: RetryPolicy = RetryPolicy()
+    retryPolicy: RetryPolicy = RetryPolicy(), maximumRate: Int? = defaultMaximumRate
   ) {
     self.baseURL = baseURL
     self.credentials = credentials
@@ -39,7 +44,8 @@ public struct TMDBClient: Sendable {
     self.includeAdult = includeAdult
     self.headers = headers
     client = HTTPClient(
-      timeout: timeout, maximumResponseBytes: maximumResponseBytes, retryPolicy: retryPolicy)
+      timeout: timeout, maximumResponseBytes: maximumResponseBytes, retryPolicy: retryPolicy,
+      maximumRate: maximumRate)
   }
 
   /// Requests sent and retries made so far, for the summary and progress.

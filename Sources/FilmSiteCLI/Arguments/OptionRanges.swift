@@ -14,6 +14,8 @@ enum OptionRanges {
   /// Whole seconds: URLSession on Linux rounds request timeouts down to seconds.
   static let timeout = 1...3600
   static let maxResponseBytes = 1...Int.max
+  /// Requests a second: 0 for no limit.
+  static let maxRate = 0...1_000
   /// 0 asks for any free port.
   static let port = 0...65_535
 }

@@ -35,6 +35,11 @@ struct SourceOptions {
       name: "--concurrency", valueName: "k",
       help: "Requests in flight (pages; with --tmdb, details too), 1 to 16 (default: 1)"),
     .init(
+      name: "--max-rate", valueName: "n",
+      help:
+        "Most requests a second, 0 to 1000; 0 for no limit (default: \(TMDBClient.defaultMaximumRate) with --tmdb, else 0)"
+    ),
+    .init(
       name: "--retries", valueName: "n",
       help: "Retries of a page that failed transiently (default: 3)"),
     .init(
@@ -114,6 +119,7 @@ struct SourceOptions {
     let limit =
       try arguments.integer("--max-response-bytes", in: OptionRanges.maxResponseBytes)
       ?? HTTPClient.defaultMaximumResponseBytes
+    let rate = try arguments.integer("--max-rate", in: OptionRanges.maxRate)
     let maxPages = cap ?? Paginator.defaultMaxPages
     if isTMDB {
       // TMDB answers no search page past 500.
@@ -137,7 +143,8 @@ struct SourceOptions {
         baseURL: url, credentials: try TMDBCredentials(environment: environment),
         language: arguments.string("--language") ?? TMDBClient.defaultLanguage,
         includeAdult: arguments.has("--include-adult"), headers: headers, timeout: timeout,
-        maximumResponseBytes: limit, retryPolicy: RetryPolicy(retries: retries))
+        maximumResponseBytes: limit, retryPolicy: RetryPolicy(retries: retries),
+        maximumRate: rate ?? TMDBClient.defaultMaximumRate)
       let source = TMDBSource(client: client, filters: filters)
       input = .source(source, maxPages: maxPages)
       httpSource = nil
@@ -151,7 +158,7 @@ struct SourceOptions {
     }
     let source = APISource(
       url: url, headers: headers, timeout: timeout, maximumResponseBytes: limit,
-      retryPolicy: RetryPolicy(retries: retries))
+      retryPolicy: RetryPolicy(retries: retries), maximumRate: rate)
     input = .source(source, maxPages: maxPages)
     httpSource = source
     tmdb = nil

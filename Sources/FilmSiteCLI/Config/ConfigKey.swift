@@ -106,6 +106,8 @@ struct ConfigKey: Sendable {
       .init(
         table: table, name: "max_response_bytes", option: "--max-response-bytes",
         kind: .integer(OptionRanges.maxResponseBytes)),
+      .init(
+        table: table, name: "max_rate", option: "--max-rate", kind: .integer(OptionRanges.maxRate)),
     ]
   }
 }
