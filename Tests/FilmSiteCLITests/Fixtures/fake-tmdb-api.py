@@ -9,6 +9,15 @@ API endpoints (all under /3, all GET):
   /3/search/movie?query=Q&page=N     films whose title contains Q (any case), 20 a page
   /3/discover/movie?sort_by=popularity.desc&page=N   every film, most popular first
   /3/genre/movie/list                {"genres": [{"id", "name"}, ...]}
+  /3/movie/changes?start_date=D&end_date=D&page=N
+                                     {"results": [{"id", "adult"}], "page", "total_pages",
+                                     "total_results"}, 100 ids a page: the `changed` films
+                                     by id, then `changes_noise` ids of films not in the
+                                     catalog, the same for any dates. Without dates it
+                                     means the last 24 hours, as TMDB does; a date that is
+                                     not YYYY-MM-DD answers 400 with status_code 23, a
+                                     range longer than 14 days (or ending before it
+                                     starts) 422 with status_code 20; pages run to 1000.
   /3/movie/{id}?append_to_response=credits,videos,external_ids
                                      details with runtime, genres, tagline, homepage and
                                      countries, plus each block append_to_response names
@@ -41,13 +50,22 @@ Configuration keys, all optional:
   missing    film ids whose details answer 404 with status_code 34
   malformed  film ids whose details send vote_average as a string
   delay_ms   milliseconds added before every API response
+  changed    film ids /3/movie/changes reports, for any dates asked
+  changes_noise  how many more ids (9000001, 9000002, ...) /3/movie/changes reports after
+             them, films outside the catalog, as TMDB's list of every changed film has
+  revised    film ids whose search result and details have the overview "Revised overview
+             of film n." (everything else as usual), so a refetched film can be told apart
+  absent     film ids left out of search and discover results, whose details answer 404
+             with status_code 34: films that left TMDB's results
   faults     {"<endpoint>": [fault, ...]} where endpoint is "genres", "search:<page>",
-             "discover:<page>" or "details:<id>"; each request there takes the next fault,
-             and when the list is used up it is served normally. A fault is
+             "discover:<page>", "changes:<page>" or "details:<id>"; each request there
+             takes the next fault, and when the list is used up it is served normally.
+             A fault is
              {"status": n, "retry_after": "1", "always": true}: the status with TMDB's
              error body for it (429 is status_code 25), never used up when "always".
 """
 
+import datetime
 import json
 import time
 import urllib.parse
@@ -56,6 +74,7 @@ import fake_server
 
 CONFIG_KEYS = {
     "films", "token", "api_key", "shift", "missing", "malformed", "delay_ms", "faults",
+    "changed", "changes_noise", "revised", "absent",
 }
 GENRES = [
     {"id": 28, "name": "Action"}, {"id": 35, "name": "Comedy"}, {"id": 80, "name": "Crime"},
@@ -63,13 +82,18 @@ GENRES = [
 ]
 MESSAGES = {
     7: "Invalid API key: You must be granted a valid key.",
+    20: "Invalid date range: Should be a range no longer than 14 days.",
     22: "Invalid page: Pages start at 1 and max at 500. They are expected to be an integer.",
+    23: "Invalid date: Format needs to be YYYY-MM-DD.",
     25: "Your request count (#) is over the allowed limit of (40).",
     34: "The resource you requested could not be found.",
     11: "Internal error: Something went wrong, contact TMDb.",
 }
 STATUS_CODES = {401: 7, 404: 34, 429: 25, 500: 11, 503: 11}
 PAGE_SIZE = 20
+CHANGES_PAGE_SIZE = 100
+CHANGES_MAX_DAYS = 14
+NOISE_BASE = 9000000
 
 
 STATE = fake_server.State()
@@ -79,8 +103,8 @@ def movie_id(n):
     return 1000 + n
 
 
-def search_result(n):
-    """A film as search and discover list it."""
+def search_result(n, revised=False):
+    """A film as search and discover list it; a revised film has another overview."""
     genre_ids = [18, 80] if n % 2 else [35]
     return {
         "adult": False,
@@ -89,7 +113,7 @@ def search_result(n):
         "id": movie_id(n),
         "original_language": "en",
         "original_title": "Le Film %d" % n if n % 8 == 0 else title(n),
-        "overview": "" if n % 11 == 0 else "Overview of film %d." % n,
+        "overview": overview(n, revised),
         "popularity": 1000.0 - n,
         "poster_path": None if n % 13 == 0 else "/p%d.jpg" % n,
         "release_date": None if n % 7 == 0 else "%d-03-14" % (1940 + n % 60),
@@ -98,6 +122,12 @@ def search_result(n):
         "vote_average": 7.5,
         "vote_count": 100 + n,
     }
+
+
+def overview(n, revised):
+    if revised:
+        return "Revised overview of film %d." % n
+    return "" if n % 11 == 0 else "Overview of film %d." % n
 
 
 def title(n):
@@ -164,8 +194,8 @@ def videos(n):
     return {"results": results}
 
 
-def details(n, appended, malformed):
-    result = search_result(n)
+def details(n, appended, malformed, revised):
+    result = search_result(n, revised)
     del result["genre_ids"]
     countries = [{"iso_3166_1": "US", "name": "United States of America"}]
     if n % 2:
@@ -197,14 +227,55 @@ def details(n, appended, malformed):
     return result
 
 
-def page_body(numbers, page, shift):
+def page_body(numbers, page, shift, revised):
     start = max(0, (page - 1) * PAGE_SIZE - shift * (page - 1))
     total = (len(numbers) + PAGE_SIZE - 1) // PAGE_SIZE
     return {
         "page": page,
-        "results": [search_result(n) for n in numbers[start:start + PAGE_SIZE]],
+        "results": [search_result(n, movie_id(n) in revised)
+                    for n in numbers[start:start + PAGE_SIZE]],
         "total_pages": total,
         "total_results": len(numbers),
+    }
+
+
+def parse_date(text):
+    """A YYYY-MM-DD date, or None when text is not one."""
+    try:
+        if len(text) != 10:
+            return None
+        return datetime.date.fromisoformat(text)
+    except ValueError:
+        return None
+
+
+def changes_window(query):
+    """The (start, end) dates a changes request asks for, or the TMDB status_code that
+    rejects them. Without dates TMDB answers for the last 24 hours."""
+    start_text, end_text = query.get("start_date"), query.get("end_date")
+    start = parse_date(start_text) if start_text else None
+    end = parse_date(end_text) if end_text else None
+    if (start_text and start is None) or (end_text and end is None):
+        return None, 23
+    if end is None:
+        end = start + datetime.timedelta(days=1) if start else datetime.date.today()
+    if start is None:
+        start = end - datetime.timedelta(days=1)
+    if start > end or (end - start).days > CHANGES_MAX_DAYS:
+        return None, 20
+    return (start, end), None
+
+
+def changes_body(config, page):
+    """The page-th page of the changes list: the changed films by id, then the noise."""
+    ids = sorted(set(config.get("changed", [])))
+    ids += [NOISE_BASE + i for i in range(1, config.get("changes_noise", 0) + 1)]
+    start = (page - 1) * CHANGES_PAGE_SIZE
+    return {
+        "results": [{"id": i, "adult": False} for i in ids[start:start + CHANGES_PAGE_SIZE]],
+        "page": page,
+        "total_pages": (len(ids) + CHANGES_PAGE_SIZE - 1) // CHANGES_PAGE_SIZE,
+        "total_results": len(ids),
     }
 
 
@@ -271,33 +342,44 @@ class Handler(fake_server.ControlHandler):
             code = fault["status"]
             headers = [("Retry-After", fault["retry_after"])] if "retry_after" in fault else []
             return self.send_tmdb_error(code, STATUS_CODES.get(code, 11), headers)
-        films = list(range(1, config.get("films", 45) + 1))
+        absent = set(config.get("absent", []))
+        revised = set(config.get("revised", []))
+        count = config.get("films", 45)
+        films = [n for n in range(1, count + 1) if movie_id(n) not in absent]
         shift = config.get("shift", 0)
         if path == "/3/genre/movie/list":
             self.send_json(200, {"genres": GENRES})
             return 200
-        if path in ("/3/search/movie", "/3/discover/movie"):
+        if path in ("/3/search/movie", "/3/discover/movie", "/3/movie/changes"):
             try:
                 page = int(query.get("page", "1"))
             except ValueError:
                 page = 0
-            if not 1 <= page <= 500:
+            if not 1 <= page <= (1000 if path == "/3/movie/changes" else 500):
                 return self.send_tmdb_error(400, 22)
+            if path == "/3/movie/changes":
+                _, error = changes_window(query)
+                if error:
+                    return self.send_tmdb_error(422 if error == 20 else 400, error)
+                self.send_json(200, changes_body(config, page))
+                return 200
             if path == "/3/search/movie":
                 needle = query.get("query", "").lower()
                 films = [n for n in films if needle in title(n).lower()]
-            self.send_json(200, page_body(films, page, shift))
+            self.send_json(200, page_body(films, page, shift, revised))
             return 200
         if path.startswith("/3/movie/"):
             try:
                 n = int(path[len("/3/movie/"):]) - 1000
             except ValueError:
                 n = 0
-            if n not in films or movie_id(n) in config.get("missing", []):
+            if not 1 <= n <= count or movie_id(n) in absent:
+                return self.send_tmdb_error(404, 34)
+            if movie_id(n) in config.get("missing", []):
                 return self.send_tmdb_error(404, 34)
             appended = query.get("append_to_response", "").split(",")
             malformed = movie_id(n) in config.get("malformed", [])
-            self.send_json(200, details(n, appended, malformed))
+            self.send_json(200, details(n, appended, malformed, movie_id(n) in revised))
             return 200
         return self.send_tmdb_error(404, 34)
 
@@ -309,6 +391,8 @@ def endpoint_of(path, query):
         return "search:%s" % query.get("page", "1")
     if path == "/3/discover/movie":
         return "discover:%s" % query.get("page", "1")
+    if path == "/3/movie/changes":
+        return "changes:%s" % query.get("page", "1")
     if path.startswith("/3/movie/"):
         return "details:%s" % path[len("/3/movie/"):]
     return None

@@ -24,13 +24,26 @@ final class FakeTMDB: Sendable {
     var malformed: [Int]?
     /// Milliseconds added before every API response.
     var delayMilliseconds: Int?
-    /// Faults by endpoint: `"genres"`, `"search:<page>"`, `"discover:<page>"`, `"details:<id>"`.
+    /// Film ids that `/movie/changes` reports, sorted by id, for whatever dates are asked.
+    var changed: [Int]?
+    /// How many ids of films outside the catalog (9000001, 9000002, …) `/movie/changes`
+    /// reports after ``changed``, as TMDB's list of every changed film does.
+    var changesNoise: Int?
+    /// Film ids whose search result and details have the overview "Revised overview of
+    /// film n.", so a test can tell a refetched film from a kept one.
+    var revised: [Int]?
+    /// Film ids left out of search and discover results, whose details answer 404 with
+    /// TMDB's status_code 34: films that left the results.
+    var absent: [Int]?
+    /// Faults by endpoint: `"genres"`, `"search:<page>"`, `"discover:<page>"`,
+    /// `"changes:<page>"`, `"details:<id>"`.
     var faults: [String: [Fault]]?
 
     private enum CodingKeys: String, CodingKey {
-      case films, token, shift, missing, malformed, faults
+      case films, token, shift, missing, malformed, changed, revised, absent, faults
       case apiKey = "api_key"
       case delayMilliseconds = "delay_ms"
+      case changesNoise = "changes_noise"
     }
   }
 
