@@ -100,11 +100,13 @@ struct BuildCommand {
       SourceOptions.printPartialWarnings(
         skipped: result.pulled.skipped, failure: result.pulled.failure, incomplete: "SNAPSHOT",
         secrets: secrets)
-      // Built as a catalog file: its films are the snapshot's, already matched
-      // by the search, and its bytes tell whether the site is up to date.
+      // Built from the films as pulled, not from the file's bytes: the header's pull
+      // time changes on every refresh, the films only when TMDB's do, and a site
+      // built from the same films is found up to date.
+      let films = CatalogSource(films: result.pulled.films)
       builder = site.builder(
-        input: .catalog(path: snapshot, maxPages: nil), pull: FilmPull(),
-        attribution: options.attribution)
+        input: .source(films, maxPages: films.pagesToReadAll),
+        pull: FilmPull(attribution: result.pulled.attribution), attribution: options.attribution)
     }
     let summary = try await SourceOptions.unwrappingTMDBErrors { try await builder.build() }
     reporter?.finish()
