@@ -59,7 +59,8 @@ struct BuildCommand {
     TMDB_API_TOKEN (sent as a bearer token) or TMDB_API_KEY (sent as api_key).
     With --snapshot <file> too, the pull refreshes that snapshot (asking
     details only for new and changed films; see 'filmsite pull --help'),
-    writes it back, and the site is built from it as from --catalog <file>.
+    writes it back, and builds the site from its films; a refresh that
+    changed no film finds the site up to date.
 
     \(ConfigFile.helpNote)
 
