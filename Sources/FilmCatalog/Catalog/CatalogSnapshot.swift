@@ -21,7 +21,7 @@ public struct CatalogSnapshot: Encodable, Sendable {
     let attribution: Attribution?
 
     /// ``pulledAt`` as a date, or `nil` when it is not ISO 8601.
-    public var pulledDate: Date? {
+    var pulledDate: Date? {
       CatalogSnapshot.timestampFormatter.date(from: pulledAt)
     }
   }
@@ -47,10 +47,10 @@ public struct CatalogSnapshot: Encodable, Sendable {
   }
 
   /// The `filmsite` header of snapshot JSON, or `nil` when the document is
-  /// not an object with a header of that shape. Only the bytes up to the
+  /// not an object with a header of that shape. Only the bytes through the
   /// header are read, and the writer puts it first; the films are left to
   /// ``CatalogFile``.
-  public static func header(in data: Data) -> Header? {
+  static func header(in data: Data) -> Header? {
     let range: Range<Int>? = data.withUnsafeBytes { raw in
       var json = JSONScanner(raw.bindMemory(to: UInt8.self))
       json.skipWhitespace()

@@ -7,16 +7,16 @@ import Foundation
 /// includes both ends is not said, so a step spans at most 14 calendar days
 /// counting both: `end` is at most 13 days after `start`, which TMDB takes
 /// either way.
-public struct TMDBChangesStep: Hashable, Sendable, CustomStringConvertible {
+struct TMDBChangesStep: Hashable, Sendable, CustomStringConvertible {
   /// `YYYY-MM-DD`, as TMDB's `start_date` takes it.
-  public let start: String
+  let start: String
   /// `YYYY-MM-DD`, as TMDB's `end_date` takes it.
-  public let end: String
+  let end: String
 
   /// The most calendar days one query asks for.
   static let maximumDays = 14
 
-  public var description: String { "\(start) to \(end)" }
+  var description: String { "\(start) to \(end)" }
 
   /// The steps that ask for every day from the UTC day of `since` through the
   /// UTC day of `today`, oldest first, each ``maximumDays`` long but the last.

@@ -7,17 +7,17 @@ public enum TMDBRefreshOutcome: Sendable, Equatable {
   /// What a refresh found.
   public struct Counts: Sendable, Equatable {
     /// The UTC day the snapshot was pulled, `YYYY-MM-DD`.
-    public let pulledOn: String
+    let pulledOn: String
     /// The `/movie/changes` pages asked for.
-    public let changesPages: Int
+    let changesPages: Int
     /// Films kept in the results whose details changed, asked again.
-    public let changed: Int
+    let changed: Int
     /// Films new to the results.
-    public let new: Int
+    let new: Int
     /// Films of the snapshot that left the results.
-    public let gone: Int
+    let gone: Int
     /// Films taken from the snapshot as they were.
-    public let unchanged: Int
+    let unchanged: Int
   }
 
   /// Why a pull asked every film's details.
