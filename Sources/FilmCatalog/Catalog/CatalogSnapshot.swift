@@ -8,13 +8,22 @@ import Foundation
 /// taking only the credit from the header. Keys are sorted and films keep
 /// their order, so the same films give the same `results` bytes.
 public struct CatalogSnapshot: Encodable, Sendable {
-  struct Header: Encodable, Sendable {
-    let query: String
-    let source: String
+  /// What the snapshot's films are: the search that found them and when.
+  /// A refresh reads it back (``header(in:)``) to know what it refreshes.
+  public struct Header: Codable, Sendable, Equatable {
+    public let query: String
+    /// The search URL without the page, secrets masked: with TMDB, the
+    /// endpoint, the language, `include_adult` and any filters.
+    public let source: String
     /// ISO 8601, in UTC.
     let pulledAt: String
     /// The credit a site built from these films must show, such as TMDB's.
     let attribution: Attribution?
+
+    /// ``pulledAt`` as a date, or `nil` when it is not ISO 8601.
+    var pulledDate: Date? {
+      CatalogSnapshot.timestampFormatter.date(from: pulledAt)
+    }
   }
 
   let filmsite: Header
@@ -24,12 +33,48 @@ public struct CatalogSnapshot: Encodable, Sendable {
     films: [Film], query: String, source: String, pulledAt: Date = Date(),
     attribution: Attribution? = nil
   ) {
-    let formatter = ISO8601DateFormatter()
-    formatter.timeZone = TimeZone(identifier: "UTC")
     filmsite = Header(
-      query: query, source: source, pulledAt: formatter.string(from: pulledAt),
+      query: query, source: source, pulledAt: Self.timestampFormatter.string(from: pulledAt),
       attribution: attribution)
     results = films
+  }
+
+  /// ISO 8601 in UTC, as `pulledAt` is written and read.
+  private static var timestampFormatter: ISO8601DateFormatter {
+    let formatter = ISO8601DateFormatter()
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    return formatter
+  }
+
+  /// The `filmsite` header of snapshot JSON, or `nil` when the document is
+  /// not an object with a header of that shape. Only the bytes through the
+  /// header are read, and the writer puts it first; the films are left to
+  /// ``CatalogFile``.
+  static func header(in data: Data) -> Header? {
+    let range: Range<Int>? = data.withUnsafeBytes { raw in
+      var json = JSONScanner(raw.bindMemory(to: UInt8.self))
+      json.skipWhitespace()
+      guard json.peek() == UInt8(ascii: "{"), (try? json.open(depth: 0)) == true else {
+        return nil
+      }
+      let name = Array("filmsite".utf8)
+      do {
+        repeat {
+          let key = try json.key()
+          let isHeader = key.firstEscape == nil && json.bytes[key.contents].elementsEqual(name)
+          let start = json.index
+          try json.skipValue(depth: 1)
+          if isHeader { return start..<json.index }
+        } while try json.next(close: UInt8(ascii: "}"))
+      } catch {
+        return nil
+      }
+      return nil
+    }
+    guard let range else { return nil }
+    let start = data.startIndex
+    return try? JSONDecoder().decode(
+      Header.self, from: data[(start + range.lowerBound)..<(start + range.upperBound)])
   }
 
   /// The credit recorded in the header of the catalog file at `path`, or

@@ -116,7 +116,7 @@ public struct TMDBClient: Sendable {
   }
 
   /// Sends the request, retrying transient failures, and decodes the body.
-  private func get<Response: Decodable>(
+  func get<Response: Decodable>(
     _ path: String, _ items: [URLQueryItem], stage: TMDBStage
   ) async throws -> Response {
     guard let requestURL = url(path, items) else {
@@ -170,10 +170,12 @@ public struct TMDBClient: Sendable {
 
   /// Requests sent per stage of a pull, retries included.
   public final class RequestCounts: Sendable {
-    private let counts = Mutex((genreList: 0, searchPages: 0, details: 0))
+    private let counts = Mutex((genreList: 0, searchPages: 0, changesPages: 0, details: 0))
 
     public var genreList: Int { counts.withLock { $0.genreList } }
     public var searchPages: Int { counts.withLock { $0.searchPages } }
+    /// Pages of `/movie/changes`, asked by a refresh.
+    public var changesPages: Int { counts.withLock { $0.changesPages } }
     public var details: Int { counts.withLock { $0.details } }
 
     func count(_ stage: TMDBStage) {
@@ -181,6 +183,7 @@ public struct TMDBClient: Sendable {
         switch stage {
         case .genreList: counts.genreList += 1
         case .searchPage: counts.searchPages += 1
+        case .changesPage: counts.changesPages += 1
         case .details: counts.details += 1
         }
       }

@@ -34,6 +34,10 @@ struct BuildCommand {
       ),
       .init(
         name: "--force", valueName: nil, help: "Adopt an output folder FilmSite did not create"),
+      .init(
+        name: "--snapshot", valueName: "file",
+        help:
+          "With --tmdb: refresh this snapshot as 'filmsite pull --update' does, then build from it"),
       .init(name: "--quiet", valueName: nil, help: "Print nothing but errors"),
       ConfigFile.option,
     ])
@@ -53,6 +57,10 @@ struct BuildCommand {
     With --tmdb, films come from TMDB's search (or, without --query, its most
     popular films) with each film's details, and the footer credits TMDB. Set
     TMDB_API_TOKEN (sent as a bearer token) or TMDB_API_KEY (sent as api_key).
+    With --snapshot <file> too, the pull refreshes that snapshot (asking
+    details only for new and changed films; see 'filmsite pull --help'),
+    writes it back, and builds the site from its films; a refresh that
+    changed no film finds the site up to date.
 
     \(ConfigFile.helpNote)
 
@@ -79,9 +87,28 @@ struct BuildCommand {
     defer { options.close() }
     let quiet = arguments.has("--quiet")
     let reporter = options.progressReporter(quiet: quiet)
-    let builder = site.builder(
+    var builder = site.builder(
       input: options.input, pull: options.filmPull(reporter: reporter),
       attribution: options.attribution)
+    var refreshNote = ""
+    if let snapshot = arguments.string("--snapshot") {
+      guard options.tmdb != nil else {
+        throw UsageError("filmsite build: option '--snapshot' needs --tmdb")
+      }
+      let result = try await SnapshotRefresh.run(
+        options: options, snapshot: snapshot, out: snapshot, reporter: reporter)
+      refreshNote = "; " + result.outcome.summary(snapshot: snapshot)
+      SourceOptions.printPartialWarnings(
+        skipped: result.pulled.skipped, failure: result.pulled.failure, incomplete: "SNAPSHOT",
+        secrets: secrets)
+      // Built from the films as pulled, not from the file's bytes: the header's pull
+      // time changes on every refresh, the films only when TMDB's do, and a site
+      // built from the same films is found up to date.
+      let films = CatalogSource(films: result.pulled.films)
+      builder = site.builder(
+        input: .source(films, maxPages: films.pagesToReadAll),
+        pull: FilmPull(attribution: result.pulled.attribution), attribution: options.attribution)
+    }
     let summary = try await SourceOptions.unwrappingTMDBErrors { try await builder.build() }
     reporter?.finish()
     SourceOptions.printPartialWarnings(
@@ -90,7 +117,7 @@ struct BuildCommand {
     summary.printFieldWarnings(secrets: secrets)
     if !quiet {
       let skippedNote = summary.skipped.isEmpty ? "" : "; \(summary.skipped.count) skipped"
-      print("\(summary)\(skippedNote)\(options.requestSummary)")
+      print("\(summary)\(skippedNote)\(refreshNote)\(options.requestSummary)")
     }
     return FilmSiteCommand.ExitCode.success
   }

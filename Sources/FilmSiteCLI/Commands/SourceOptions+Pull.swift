@@ -6,26 +6,36 @@ extension SourceOptions {
   /// The pull and enrich stages these options ask for: every page through the
   /// paginator, then, with `--tmdb`, each film's details. `build` runs them
   /// inside its ``SiteBuilder``; `pull` and `serve` run them alone.
-  func filmPull(reporter: ProgressReporter?) -> FilmPull {
+  /// - Parameter enrich: The step after the pages in place of the details
+  ///   of every film, as a refresh asks (see ``SnapshotRefresh``).
+  func filmPull(
+    reporter: ProgressReporter?,
+    enrich: (@Sendable ([Film]) async throws -> Enrichment)? = nil
+  ) -> FilmPull {
     let enricher = detailsEnricher(reporter: reporter)
     return FilmPull(
       query: query, concurrency: concurrency, allowPartial: allowPartial,
       progress: reporter.map { reporter in { @Sendable progress in reporter.report(progress) } },
-      enrich: enricher.map { enricher in
-        { @Sendable films in
-          let result = try await enricher.enrich(films)
-          return Enrichment(films: result.films, skipped: result.skipped)
-        }
-      }, attribution: attribution)
+      enrich: enrich
+        ?? enricher.map { enricher in
+          { @Sendable films in
+            let result = try await enricher.enrich(films)
+            return Enrichment(films: result.films, skipped: result.skipped)
+          }
+        }, attribution: attribution)
   }
 
   /// Pulls the films, reporting progress to `reporter`. `filmsite pull` saves
   /// them; `filmsite serve` pulls once and builds from them on every change.
   /// - Throws: ``PaginationError`` for a page that failed, or a TMDB error for
   ///   a failed request, which names its own stage.
-  func pullFilms(reporter: ProgressReporter?) async throws -> PulledFilms {
+  /// - Parameter enrich: As for ``filmPull(reporter:enrich:)``.
+  func pullFilms(
+    reporter: ProgressReporter?,
+    enrich: (@Sendable ([Film]) async throws -> Enrichment)? = nil
+  ) async throws -> PulledFilms {
     let pulled = try await Self.unwrappingTMDBErrors {
-      try await filmPull(reporter: reporter).films(from: input)
+      try await filmPull(reporter: reporter, enrich: enrich).films(from: input)
     }
     reporter?.finish()
     return pulled

@@ -189,8 +189,9 @@ struct SourceOptions {
     guard let statistics else { return "" }
     let stages = tmdb.map { client in
       let counts = client.requestCounts
+      let changes = counts.changesPages > 0 ? ", \(counts.changesPages) changes pages" : ""
       return
-        " (\(counts.genreList) genre list, \(counts.searchPages) search pages, \(counts.details) details)"
+        " (\(counts.genreList) genre list, \(counts.searchPages) search pages\(changes), \(counts.details) details)"
     }
     return "; \(statistics.requests) requests\(stages ?? ""), \(statistics.retries) retries"
   }

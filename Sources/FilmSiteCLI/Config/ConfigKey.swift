@@ -68,6 +68,7 @@ struct ConfigKey: Sendable {
       .init(table: "", name: "quiet", option: "--quiet", kind: .flag),
       .init(table: "source", name: "catalog", option: "--catalog", kind: .path),
       .init(table: "pull", name: "out", option: "--out", kind: .path),
+      .init(table: "pull", name: "update", option: "--update", kind: .path),
       .init(table: "serve", name: "port", option: "--port", kind: .integer(OptionRanges.port)),
       .init(table: "serve", name: "host", option: "--host", kind: .text),
       .init(table: "serve", name: "base_path", option: "--base-path", kind: .text),
@@ -80,6 +81,7 @@ struct ConfigKey: Sendable {
       .init(table: "source.tmdb", name: "language", option: "--language", kind: .text),
       .init(table: "source.tmdb", name: "include_adult", option: "--include-adult", kind: .flag),
       .init(table: "source.tmdb", name: "discover", option: "--discover", kind: .discoverFilters),
+      .init(table: "source.tmdb", name: "snapshot", option: "--snapshot", kind: .path),
     ] + requestKeys(in: "source.tmdb")
     + sourceKeys(in: "source.tmdb", maxPages: OptionRanges.tmdbMaxPages)
 

@@ -119,7 +119,8 @@ import Testing
   /// cache restores the `filmsite` built for these tests, so its build step is skipped.
   private func runWorkflow(
     of project: URL, secrets: [String: String], cachedBinary: Bool = true,
-    workflow: URL? = nil, sourceLocation: SourceLocation = #_sourceLocation
+    cachedSnapshot: URL? = nil, workflow: URL? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
   ) throws -> (status: Int32, output: String, report: Report?) {
     let scratch = project.deletingLastPathComponent()
     let context = scratch.appendingPathComponent("context.json")
@@ -133,6 +134,9 @@ import Testing
     ]
     if cachedBinary {
       arguments += ["--cache-hit", "filmsite-cache=\(FilmSiteProcess.executable.path)"]
+    }
+    if let cachedSnapshot {
+      arguments += ["--cache-hit", "snapshot-cache=\(cachedSnapshot.path)"]
     }
     let result = try FilmSiteProcess.runTool(arguments)
     try #require(
@@ -250,6 +254,31 @@ import Testing
         contentsOf: output.appendingPathComponent("sitemap.xml"), encoding: .utf8)
       #expect(sitemap.contains("<loc>\(Self.pagesURL)/</loc>"), "\(sitemap)")
       #expect(sitemap.contains("<loc>\(Self.pagesURL)/films/1001-noir-film-1/</loc>"))
+    }
+  }
+
+  @Test func aLaterRunRefreshesTheRestoredSnapshot() throws {
+    let api = try FakeTMDB()
+    try FilmSiteProcess.withTemporaryDirectory { directory in
+      let project = try makeProject(in: directory, pullingFrom: api)
+      let first = try runWorkflow(of: project, secrets: ["TMDB_API_TOKEN": Self.token])
+      #expect(first.status == 0, "\(first.output)")
+      #expect(first.output.contains("full pull: .filmsite-ci/snapshot.json did not exist yet"))
+      let cached = directory.appendingPathComponent("cached-snapshot.json")
+      // Moved out of the checkout: only the cache restore can bring it back.
+      try FileManager.default.moveItem(
+        at: project.appendingPathComponent(".filmsite-ci/snapshot.json"), to: cached)
+
+      try api.configure(.init(changed: [1_003]))
+      let second = try runWorkflow(
+        of: project, secrets: ["TMDB_API_TOKEN": Self.token], cachedSnapshot: cached)
+      #expect(second.status == 0, "\(second.output)")
+      #expect(
+        second.output.contains("1 changed, 0 new, 0 gone, 22 unchanged"), "\(second.output)")
+      let details = try api.requests().filter {
+        $0.path.hasPrefix("/3/movie/") && $0.path != "/3/movie/changes"
+      }
+      #expect(details.map(\.path) == ["/3/movie/1003"])
     }
   }
 

@@ -129,7 +129,7 @@ import Testing
     ),
     (
       "[pull]\nfile = \"x.json\"",
-      #"filmsite.toml:2:1: unknown key "file" in [pull] (known keys: out)"#
+      #"filmsite.toml:2:1: unknown key "file" in [pull] (known keys: out, update)"#
     ),
     (
       "[source]\nlanguage = \"fr\"",
