@@ -8,8 +8,8 @@ extension TMDBClient {
     try await get(
       "movie/changes",
       [
-        URLQueryItem(name: "start_date", value: step.start),
-        URLQueryItem(name: "end_date", value: step.end),
+        URLQueryItem(name: "start_date", value: step.start.description),
+        URLQueryItem(name: "end_date", value: step.end.description),
         URLQueryItem(name: "page", value: String(page)),
       ], stage: .changesPage(page, step))
   }

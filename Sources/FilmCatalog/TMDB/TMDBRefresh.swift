@@ -76,7 +76,7 @@ public struct TMDBRefresh: Sendable {
     let plan = TMDBRefreshPlan(pulled: pulled, snapshot: snapshot, changedIDs: changedIDs)
     let enriched = try await details.enrich(plan.toFetch)
     let counts = TMDBRefreshOutcome.Counts(
-      pulledOn: TMDBCalendarDay(pulledAt).text, changesPages: pages.count,
+      pulledOn: CalendarDay(pulledAt).description, changesPages: pages.count,
       changed: plan.changed, new: plan.new, gone: plan.gone, unchanged: plan.kept.count)
     return Refreshed(
       films: plan.films(pulled: pulled, fetched: enriched.films), skipped: enriched.skipped,

@@ -14,7 +14,12 @@ import Testing
   }
 
   private static func step(_ start: String, _ end: String) -> TMDBChangesStep {
-    TMDBChangesStep(start: start, end: end)
+    TMDBChangesStep(start: day(start), end: day(end))
+  }
+
+  /// The day `text` names; a text that names none gives a day no step has.
+  private static func day(_ text: String) -> CalendarDay {
+    CalendarDay(text) ?? CalendarDay(daysSinceEpoch: .min)
   }
 
   @Test(arguments: [
@@ -41,20 +46,14 @@ import Testing
   @Test(arguments: [0, 1, 13, 14, 15, 20, 40, 365])
   func stepsAreContiguousAndEachAtMostFourteenDaysCountingBoth(days: Int) throws {
     let steps = TMDBChangesStep.steps(since: Self.daysAgo(days), through: Self.today)
-    let formatter = DateFormatter()
-    formatter.dateFormat = "yyyy-MM-dd"
-    formatter.timeZone = TimeZone(identifier: "UTC")
-    func day(_ text: String) throws -> Int {
-      Int(try #require(formatter.date(from: text)).timeIntervalSince1970 / 86_400)
-    }
-    #expect(try day(#require(steps.first).start) == day("2026-12-01") - days)
-    #expect(try #require(steps.last).end == "2026-12-01")
+    let today = Self.day("2026-12-01")
+    #expect(try #require(steps.first).start == today.adding(days: -days))
+    #expect(try #require(steps.last).end == today)
     for step in steps {
-      let length = try day(step.end) - day(step.start) + 1
-      #expect((1...14).contains(length), "\(step)")
+      #expect((1...14).contains(step.start.days(to: step.end) + 1), "\(step)")
     }
     for (earlier, later) in zip(steps, steps.dropFirst()) {
-      #expect(try day(later.start) == day(earlier.end) + 1)
+      #expect(later.start == earlier.end.adding(days: 1))
     }
   }
 

@@ -26,10 +26,12 @@ import Testing
     let client = TMDBClient(
       baseURL: try #require(URL(string: "https://api.themoviedb.org/3")),
       credentials: .apiKey("k-SECRET"))
-    let step = TMDBChangesStep(start: "2026-11-11", end: "2026-11-24")
+    let step = TMDBChangesStep(
+      start: try #require(CalendarDay("2026-11-11")), end: try #require(CalendarDay("2026-11-24")))
     let items = [
-      URLQueryItem(name: "start_date", value: step.start),
-      URLQueryItem(name: "end_date", value: step.end), URLQueryItem(name: "page", value: "2"),
+      URLQueryItem(name: "start_date", value: step.start.description),
+      URLQueryItem(name: "end_date", value: step.end.description),
+      URLQueryItem(name: "page", value: "2"),
     ]
     let url = try #require(client.url("movie/changes", items))
     #expect(
