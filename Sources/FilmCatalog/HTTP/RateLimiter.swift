@@ -5,8 +5,10 @@ import Synchronization
 ///
 /// It is a token bucket that holds one token: a request takes the token before it is sent, and
 /// the next token is ready `1 / requestsPerSecond` seconds after the moment the last one was
-/// taken. So the times requests are sent are at least that far apart, and any second holds at
-/// most `requestsPerSecond` of them. A bigger bucket would let a pull that waited (for a slow
+/// taken. So requests start at least that far apart, and any second holds at most
+/// `requestsPerSecond` of them. (The HTTP stack hands each one to the kernel from a queue of its
+/// own, which on a busy machine can hold two back and send them closer together; only a margin
+/// in the rate itself, such as TMDB's default, covers that.) A bigger bucket would let a pull that waited (for a slow
 /// page, or a `Retry-After`) send a burst of saved tokens at once on top of the steady rate,
 /// so a second could see up to twice the limit; a server that counts requests per second would
 /// answer those with 429. Spacing from the moment a token is taken, rather than from when it

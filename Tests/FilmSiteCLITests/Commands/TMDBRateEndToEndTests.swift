@@ -9,6 +9,9 @@ import Testing
   /// 200 films: 1 genre list, 10 search pages and 200 details.
   private static let films = 200
   private static let requests = 1 + 10 + films
+  /// Requests past the limit that one second of arrivals may hold; see
+  /// ``aPullAtFiftyASecondNeverHasMoreThanFiftyInASecond()``.
+  private static let margin = 3
 
   /// Runs `filmsite pull --tmdb --api <fake>` with `arguments` into a temporary file.
   private func pull(_ api: FakeTMDB, _ arguments: [String]) throws -> FilmSiteProcess.Result {
@@ -52,15 +55,18 @@ import Testing
     return (busiest, span, try api.maxInFlight())
   }
 
-  /// The limiter sends requests at least 1/N s apart, so N + 1 of them span at least a second
-  /// when they leave. The fake notes each one when it has read it, a few milliseconds later,
-  /// and not the same few for each: two arrivals can be closer than their sends, so one
-  /// second of arrivals may hold N + 1. N + 2 requests span 1 + 1/N s when sent (1.02 s at
-  /// 50), so a window holds them only if the delays differ by more than 1/N; hence a margin
-  /// of exactly one request.
+  /// The limiter hands out tokens at least 1/N s apart, so N + 1 requests span at least a
+  /// second when they take their tokens. What the fake notes is later: URLSession hands each
+  /// request to the kernel from a queue of its own, and the fake reads it when its thread
+  /// runs, so two arrivals can be closer than their tokens. A jitter of a few milliseconds
+  /// lets one second of arrivals hold N + 1 (N + 2 span 1 + 1/N s, 1.02 s at 50, so they need
+  /// delays that differ by more than 1/N). On a machine busy with other work, a stall of that
+  /// queue can hold back two or three requests and let them go together, so the window check
+  /// allows N + 3 (`margin`); the span shows the rate over the whole pull is N, within one
+  /// request.
   @Test func aPullAtFiftyASecondNeverHasMoreThanFiftyInASecond() throws {
     let (busiest, span, inFlight) = try pullTheFilms(maxRate: "50")
-    #expect(busiest <= 50 + 1, "\(busiest) requests arrived within one second")
+    #expect(busiest <= 50 + Self.margin, "\(busiest) requests arrived within one second")
     // 211 requests 20 ms apart take 4.2 s from the first to the last.
     #expect(span >= Double(Self.requests - 1) / 51, "the pull took \(span) s")
     #expect(inFlight <= 8)
@@ -70,11 +76,11 @@ import Testing
   /// check above would catch a limiter that did nothing.
   @Test func withoutALimitTheSamePullSendsFasterThanTheLimit() throws {
     let (busiest, _, _) = try pullTheFilms(maxRate: "0")
-    #expect(busiest > 50 + 1, "only \(busiest) requests arrived in the busiest second")
+    #expect(busiest > 50 + Self.margin, "only \(busiest) requests arrived in the busiest second")
   }
 
   /// 45 films make 49 requests: at 40 a second they span 1.2 s, and no second holds more
-  /// than 40 (with the margin of one explained above). Four in flight answer far faster
+  /// than 40 (with the margin explained above). Four in flight answer far faster
   /// than that, so the limit is what sets the pace.
   @Test func withTMDBTheDefaultIsFortyASecond() throws {
     let api = try FakeTMDB()
@@ -82,7 +88,7 @@ import Testing
     #expect(result.status == 0, "\(result.stderr)")
     #expect(try api.requests().count == 49)
     let (busiest, span) = try busiestSecond(api)
-    #expect(busiest <= 40 + 1, "\(busiest) requests arrived within one second")
+    #expect(busiest <= 40 + Self.margin, "\(busiest) requests arrived within one second")
     #expect(span >= 48.0 / 41, "the pull took \(span) s")
     // Nor a much lower default: at 20 a second the pull would take 2.4 s.
     #expect(span < 48.0 / 20, "the pull took \(span) s")
@@ -111,9 +117,10 @@ import Testing
       return busiestSecond(arrivals)
     }
     let unlimited = try pull([])
-    #expect(unlimited.requests > 20 + 1, "only \(unlimited.requests) in the busiest second")
+    #expect(
+      unlimited.requests > 20 + Self.margin, "only \(unlimited.requests) in the busiest second")
     let limited = try pull(["--max-rate", "20"])
-    #expect(limited.requests <= 20 + 1, "\(limited.requests) requests within one second")
+    #expect(limited.requests <= 20 + Self.margin, "\(limited.requests) requests within one second")
     #expect(limited.span >= 39.0 / 21, "the pull took \(limited.span) s")
   }
 
