@@ -51,10 +51,12 @@ public struct PullWindows: Sendable, Equatable {
     return lines
   }
 
-  /// `in 7 release-date windows`, for the summary line.
+  /// `pulled in 7 release-date windows`, and how many films were left out,
+  /// for the summary line.
   public var summary: String {
     let unit = kind == .releaseDates ? "release-date" : "release-year"
-    let left = leftOut > 0 ? ", \(leftOut) left out" : ""
-    return "in \(count) \(unit) \(count == 1 ? "window" : "windows")\(left)"
+    let left =
+      leftOut > 0 ? ", \(leftOut) \(leftOut == 1 ? "film" : "films") left out (see the warnings)" : ""
+    return "pulled in \(count) \(unit) \(count == 1 ? "window" : "windows")\(left)"
   }
 }

@@ -68,7 +68,7 @@ public struct BuildSummary: Sendable, CustomStringConvertible {
       count == 0
       ? "" : "; \(count) film \(count == 1 ? "value" : "values") left out (see the warnings)"
     let split =
-      windows.map { "; pulled \($0.summary)\($0.leftOut > 0 ? " (see the warnings)" : "")" } ?? ""
+      windows.map { "; " + $0.summary } ?? ""
     let siteFiles =
       hasSiteFiles ? "" : "; no sitemap.xml, robots.txt or canonical links (they need --base-url)"
     return

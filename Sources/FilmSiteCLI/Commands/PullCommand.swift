@@ -96,10 +96,10 @@ struct PullCommand {
       let duplicates =
         pulled.counts.duplicatesDropped > 0
         ? " (\(pulled.counts.duplicatesDropped) duplicates dropped)" : ""
-      let windows = pulled.windows.map { " " + $0.summary } ?? ""
+      let windows = pulled.windows.map { "; " + $0.summary } ?? ""
       let skippedNote = pulled.skipped.isEmpty ? "" : "; \(pulled.skipped.count) skipped"
       print(
-        "Pulled \(films.count) films\(duplicates)\(windows) into \(out) in \(time) s\(refreshNote)\(skippedNote)\(options.requestSummary)"
+        "Pulled \(films.count) films\(duplicates) into \(out) in \(time) s\(refreshNote)\(windows)\(skippedNote)\(options.requestSummary)"
       )
     }
     return FilmSiteCommand.ExitCode.success

@@ -121,9 +121,9 @@ struct ServeCommand {
       skipped: pulled.skipped, failure: pulled.failure, incomplete: "SITE", secrets: secrets)
     SourceOptions.printWindowWarnings(pulled.windows)
     if !quiet {
-      let windows = pulled.windows.map { " " + $0.summary } ?? ""
+      let windows = pulled.windows.map { "; " + $0.summary } ?? ""
       FilmSiteCommand.printLine(
-        "Pulled \(pulled.films.count) films\(windows) once\(options.requestSummary); rebuilds use them again"
+        "Pulled \(pulled.films.count) films once\(windows)\(options.requestSummary); rebuilds use them again"
       )
     }
     return pulled

@@ -130,7 +130,7 @@ import Testing
     let result = try await pull(listing)
     let windows = try #require(result.windows)
     #expect(windows.count >= 2)
-    #expect(windows.summary == "in \(windows.count) release-date windows")
+    #expect(windows.summary == "pulled in \(windows.count) release-date windows")
     // The windows pulled are those asked for a second page; their first days rise.
     let pulled = listing.requests.filter { $0.hasSuffix(" p2") }.map { request in
       let days = request.dropLast(3).components(separatedBy: " to ").compactMap(CalendarDay.init)
@@ -163,6 +163,7 @@ import Testing
       windows.crowded == [PullWindows.Crowded(window: "1990-06-01", listed: 10_500, pulled: 10_000)]
     )
     #expect(windows.leftOut == 500)
+    #expect(windows.summary.hasSuffix(" release-date windows, 500 films left out (see the warnings)"))
     #expect(result.films.count == 12_500 - 500)
     #expect(listing.requests.allSatisfy { !$0.hasSuffix(" p501") })
     #expect(
@@ -191,7 +192,7 @@ import Testing
     #expect(windows.count == 2030 - 1870 + 1)
     #expect(result.films.count == 10_500)
     #expect(listing.requests.contains("1947 p1"))
-    #expect(windows.summary == "in 161 release-year windows")
+    #expect(windows.summary == "pulled in 161 release-year windows")
   }
 
   @Test func aCapBelowTMDBsIsTheUsersAndStopsThePullUnsplit() async throws {
