@@ -189,7 +189,8 @@ struct SourceOptions {
     guard let statistics else { return "" }
     let stages = tmdb.map { client in
       let counts = client.requestCounts
-      let changes = counts.changesPages > 0 ? ", \(counts.changesPages) changes pages" : ""
+      let pages = counts.changesPages == 1 ? "page" : "pages"
+      let changes = counts.changesPages > 0 ? ", \(counts.changesPages) changes \(pages)" : ""
       return
         " (\(counts.genreList) genre list, \(counts.searchPages) search pages\(changes), \(counts.details) details)"
     }
