@@ -56,7 +56,8 @@ public struct PullWindows: Sendable, Equatable {
   public var summary: String {
     let unit = kind == .releaseDates ? "release-date" : "release-year"
     let left =
-      leftOut > 0 ? ", \(leftOut) \(leftOut == 1 ? "film" : "films") left out (see the warnings)" : ""
+      leftOut > 0
+      ? ", \(leftOut) \(leftOut == 1 ? "film" : "films") left out (see the warnings)" : ""
     return "pulled in \(count) \(unit) \(count == 1 ? "window" : "windows")\(left)"
   }
 }

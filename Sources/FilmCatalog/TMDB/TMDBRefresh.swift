@@ -54,7 +54,7 @@ public struct TMDBRefresh: Sendable {
   ///   enrichment throws, or `CancellationError`.
   public func enrich(_ pulled: [Film]) async throws -> Refreshed {
     let inSnapshot = TMDBRefreshPlan.inSnapshot(pulled: pulled, snapshot: snapshot)
-    guard inSnapshot > 0 else { return try await fullPull(pulled, because: .nothingKept) }
+    guard !inSnapshot.isEmpty else { return try await fullPull(pulled, because: .nothingKept) }
 
     let steps = TMDBChangesStep.steps(since: pulledAt, through: today)
     let firstPages = try await changesPages(steps.map { ($0, 1) })

@@ -46,10 +46,10 @@ struct TMDBRefreshPlan: Sendable, Equatable {
     gone = previous.keys.filter { !present.contains($0) }.count
   }
 
-  /// Pulled films the snapshot already has, changed or not.
-  static func inSnapshot(pulled: [Film], snapshot: [Film]) -> Int {
+  /// The ids of pulled films the snapshot already has, changed or not.
+  static func inSnapshot(pulled: [Film], snapshot: [Film]) -> Set<String> {
     let previous = Set(snapshot.map(\.id))
-    return Set(pulled.map(\.id)).filter(previous.contains).count
+    return Set(pulled.map(\.id)).intersection(previous)
   }
 
   /// The films to build, in the pull's order: the kept ones from the
@@ -70,13 +70,26 @@ struct TMDBRefreshPlan: Sendable, Equatable {
   /// Whether the rest of a refresh takes fewer requests than a full pull,
   /// judged from the first changes page of every step: the changes pages
   /// left, one details request per new film, and one per reported id that
-  /// may be a kept film (at most the films kept), against one details
-  /// request per pulled film. On a tie the full pull wins: it costs the same
-  /// and refreshes every film.
-  static func refreshIsCheaper(firstPages: [TMDBChanges], pulled: Int, inSnapshot: Int) -> Bool {
+  /// is likely a kept film, against one details request per pulled film. On
+  /// a tie the full pull wins: it costs the same and refreshes every film.
+  ///
+  /// TMDB's changes list every film edited anywhere, so most of its ids are
+  /// not in a catalog: each step's first page is a sample, and the share of
+  /// its ids that are kept films, times the step's `total_results`, is how
+  /// many of the step's ids a refresh is expected to fetch (never more than
+  /// the films kept).
+  static func refreshIsCheaper(firstPages: [TMDBChanges], pulled: Int, inSnapshot: Set<String>)
+    -> Bool
+  {
     let pagesLeft = firstPages.reduce(0) { $0 + max(0, $1.totalPages - $1.page) }
-    let reported = firstPages.reduce(0) { $0 + max(0, $1.totalResults) }
-    let new = pulled - inSnapshot
-    return pagesLeft + new + min(reported, inSnapshot) < pulled
+    let expected = firstPages.reduce(0) { sum, page in
+      let reported = max(0, page.totalResults)
+      guard !page.results.isEmpty else { return sum + reported }
+      let kept = page.results.filter { inSnapshot.contains(String($0.id)) }.count
+      // Rounded up, so a sample with one kept film never counts as none.
+      return sum + (reported * kept + page.results.count - 1) / page.results.count
+    }
+    let new = pulled - inSnapshot.count
+    return pagesLeft + new + min(expected, inSnapshot.count) < pulled
   }
 }

@@ -8,8 +8,13 @@ import Testing
     Film(id: String(id), title: "\(title) \(id)")
   }
 
-  private static func changes(page: Int = 1, totalPages: Int, totalResults: Int) -> TMDBChanges {
-    TMDBChanges(page: page, results: [], totalPages: totalPages, totalResults: totalResults)
+  /// A first changes page listing `ids` (up to 100 of them) of `totalResults`.
+  private static func changes(
+    page: Int = 1, totalPages: Int, totalResults: Int, ids: [Int] = []
+  ) -> TMDBChanges {
+    TMDBChanges(
+      page: page, results: ids.prefix(100).map { TMDBChanges.Change(id: $0) },
+      totalPages: totalPages, totalResults: totalResults)
   }
 
   @Test func keptFilmsComeFromTheSnapshotAndNewOrChangedOnesAreFetched() {
@@ -47,11 +52,12 @@ import Testing
   @Test func filmsInTheSnapshotCountEachIdOnce() {
     let pulled = [1, 2, 3, 4].map { Self.film($0) }
     let snapshot = [2, 4, 9].map { Self.film($0) }
-    #expect(TMDBRefreshPlan.inSnapshot(pulled: pulled, snapshot: snapshot) == 2)
+    #expect(TMDBRefreshPlan.inSnapshot(pulled: pulled, snapshot: snapshot) == ["2", "4"])
   }
 
   /// The rest of a refresh against a full pull of `pulled` films: the changes
-  /// pages left, the new films, and the reported ids up to the films in the snapshot.
+  /// pages left, the new films, and the reported ids up to the films in the
+  /// snapshot, when the first pages list no ids to sample.
   @Test(arguments: [
     // One page of 30 ids, 1,000 films of which 990 are in the snapshot: 10 + 30 < 1,000.
     ([(1, 30)], 1_000, 990, true),
@@ -67,8 +73,24 @@ import Testing
     steps: [(Int, Int)], pulled: Int, inSnapshot: Int, refresh: Bool
   ) {
     let firstPages = steps.map { Self.changes(totalPages: $0.0, totalResults: $0.1) }
+    let kept = Set((1...max(1, inSnapshot)).map(String.init).prefix(inSnapshot))
     #expect(
-      TMDBRefreshPlan.refreshIsCheaper(
-        firstPages: firstPages, pulled: pulled, inSnapshot: inSnapshot) == refresh)
+      TMDBRefreshPlan.refreshIsCheaper(firstPages: firstPages, pulled: pulled, inSnapshot: kept)
+        == refresh)
+  }
+
+  /// TMDB's daily list carries every film edited anywhere: a catalog of
+  /// 10,000 films, 20,000 ids reported (200 pages), 1 in 100 of them kept
+  /// films. The sample says about 200 to fetch: 199 pages + 200 < 10,000.
+  /// Counting every reported id as a kept film would have pulled fully.
+  @Test func theFirstPageIsASampleOfWhichReportedIdsAreInTheCatalog() {
+    let kept = Set((1...10_000).map(String.init))
+    let ids = (0..<100).map { $0 == 0 ? 5 : 1_000_000 + $0 }
+    let page = Self.changes(totalPages: 200, totalResults: 20_000, ids: ids)
+    #expect(TMDBRefreshPlan.refreshIsCheaper(firstPages: [page], pulled: 10_000, inSnapshot: kept))
+    // If every sampled id is a kept film, the rest costs more than a full pull.
+    let allKept = Self.changes(totalPages: 200, totalResults: 20_000, ids: Array(1...100))
+    #expect(
+      !TMDBRefreshPlan.refreshIsCheaper(firstPages: [allKept], pulled: 10_000, inSnapshot: kept))
   }
 }

@@ -163,7 +163,8 @@ import Testing
       windows.crowded == [PullWindows.Crowded(window: "1990-06-01", listed: 10_500, pulled: 10_000)]
     )
     #expect(windows.leftOut == 500)
-    #expect(windows.summary.hasSuffix(" release-date windows, 500 films left out (see the warnings)"))
+    #expect(
+      windows.summary.hasSuffix(" release-date windows, 500 films left out (see the warnings)"))
     #expect(result.films.count == 12_500 - 500)
     #expect(listing.requests.allSatisfy { !$0.hasSuffix(" p501") })
     #expect(

@@ -85,7 +85,8 @@ import Testing
         result.stderr.contains(
           "warning: the release day 1990-06-01 alone lists 10050 films, more than TMDB serves of one query; 50 left out\n"
         ))
-      #expect(result.stdout.contains(" release-date windows, 50 films left out (see the warnings); "))
+      #expect(
+        result.stdout.contains(" release-date windows, 50 films left out (see the warnings); "))
       let pages = try api.requests().filter { $0.path == "/3/discover/movie" }
       #expect(pages.allSatisfy { $0.status == 200 })
     }
@@ -133,7 +134,9 @@ import Testing
     let unknown = try FilmSiteProcess.run(
       ["pull", "--tmdb", "--discover", "with_cast=5", "--out", "/x"], environment: Self.token)
     #expect(unknown.status == 64)
-    #expect(unknown.stderr.hasPrefix("filmsite pull: option '--discover': unknown discover filter 'with_cast'"))
+    #expect(
+      unknown.stderr.hasPrefix(
+        "filmsite pull: option '--discover': unknown discover filter 'with_cast'"))
     let withoutTMDB = try FilmSiteProcess.run(
       ["build", "--discover", "sort_by=title.asc", "--output", "/x"])
     #expect(withoutTMDB.status == 64)

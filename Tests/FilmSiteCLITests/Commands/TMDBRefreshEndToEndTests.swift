@@ -7,9 +7,13 @@ import Testing
 @Suite struct TMDBRefreshEndToEndTests {
   private static let token = ["TMDB_API_TOKEN": "test-token", "TMDB_API_KEY": ""]
 
+  /// A quiet pull with no rate limit, so that pulling a whole snapshot stays quick; the
+  /// refreshes that the tests look at run at the default rate.
   private static func arguments(_ api: FakeTMDB, _ extra: [String]) -> [String] {
-    ["pull", "--tmdb", "--api", api.baseURL.absoluteString, "--concurrency", "8", "--quiet"]
-      + extra
+    [
+      "pull", "--tmdb", "--api", api.baseURL.absoluteString, "--concurrency", "8", "--quiet",
+      "--max-rate", "0",
+    ] + extra
   }
 
   /// Runs `filmsite` in `directory` and requires it to succeed.
@@ -180,8 +184,9 @@ import Testing
       let snapshot = directory.appendingPathComponent("snapshot.json")
       _ = try Self.run(Self.arguments(api, ["--out", snapshot.path]), in: directory)
       _ = try Self.age(snapshot, days: 40)
-      // Three steps of 20 reported ids each: 60 ids for 45 films.
-      try api.configure(.init(changesNoise: 20))
+      // Three steps, each reporting every one of the 45 films changed: fetching them all
+      // after the changes pages costs more than the 45 details of a full pull.
+      try api.configure(.init(changed: (1...45).map { 1000 + $0 }))
       let refresh = try Self.run(
         Self.arguments(api, ["--update", snapshot.path]).filter { $0 != "--quiet" },
         in: directory)
