@@ -205,35 +205,33 @@ import Testing
     #expect(listing.requests.count == 10)
   }
 
-  @Test func aFailedWindowFailsThePullNamingItsPage() async throws {
-    struct Down: Error {}
+  struct Down: Error {}
+
+  /// A pull of 11,000 films whose windows' third pages fail.
+  private func failingAtWindowPage3(concurrency: Int, allowPartial: Bool) -> TMDBWindowedPull {
     let listing = Listing(Self.entries(11_000))
-    let failing = TMDBWindowedPull(
+    return TMDBWindowedPull(
       search: TMDBSearch(""),
       fetch: { search, page in
         if page == 3, search.window != nil { throw Down() }
         return try await listing.page(search, page)
-      }, maxPages: 500, concurrency: 2, allowPartial: false, latestYear: 2030, progress: nil)
+      }, maxPages: 500, concurrency: concurrency, allowPartial: allowPartial, latestYear: 2030,
+      progress: nil)
+  }
+
+  @Test func aFailedWindowFailsThePullNamingItsPage() async throws {
+    let failing = failingAtWindowPage3(concurrency: 2, allowPartial: false)
     await #expect(throws: PaginationError.self) { try await failing.pull() }
   }
 
   @Test func withAllowPartialAFailedWindowEndsThePullWithTheFilmsBeforeIt() async throws {
-    struct Down: Error {}
-    let listing = Listing(Self.entries(11_000))
-    let partial = TMDBWindowedPull(
-      search: TMDBSearch(""),
-      fetch: { search, page in
-        if page == 3, search.window != nil { throw Down() }
-        return try await listing.page(search, page)
-      }, maxPages: 500, concurrency: 1, allowPartial: true, latestYear: 2030, progress: nil)
-    let result = try await partial.pull()
+    let result = try await failingAtWindowPage3(concurrency: 1, allowPartial: true).pull()
     #expect(result.failure?.page == 3)
     #expect(result.films.count == 40)
     #expect(result.windows != nil)
   }
 
   @Test func withAllowPartialAFailedFirstPageGivesNoFilmsAndTheFailure() async throws {
-    struct Down: Error {}
     let partial = TMDBWindowedPull(
       search: TMDBSearch(""), fetch: { _, _ in throw Down() }, maxPages: 500, concurrency: 1,
       allowPartial: true, latestYear: 2030, progress: nil)
