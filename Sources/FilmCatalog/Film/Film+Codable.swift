@@ -86,8 +86,17 @@ extension FilmField {
       return .optional(
         try container.decodeIfPresent(String.self, forKey: key), Film.FieldValue.text)
     case .integer:
-      return .optional(
-        try container.decodeIfPresent(Int.self, forKey: key), Film.FieldValue.integer)
+      do {
+        return .optional(
+          try container.decodeIfPresent(Int.self, forKey: key), Film.FieldValue.integer)
+      } catch let error where !(error is DecodingError) {
+        // Foundation throws an error of its own, not a DecodingError, for a
+        // number that is not a whole Int (1.5, 1e30), and the decoder then
+        // reports the whole document as not JSON: name the film and field.
+        throw DecodingError.typeMismatch(
+          Int.self,
+          .init(codingPath: container.codingPath + [key], debugDescription: "expected an integer"))
+      }
     case .number:
       return .optional(
         try container.decodeIfPresent(Double.self, forKey: key), Film.FieldValue.number)

@@ -52,6 +52,16 @@ import Testing
       #"[{"id": 1, "title": "Alien", "runtime": "117 min"}]"#,
       .wrongType(film: 1, field: "runtime", expected: "an integer"),
       #"film 1: field "runtime": expected an integer"#),
+    // Foundation reports a number that is not a whole Int without its path;
+    // the film and the field are still named.
+    FieldCase(
+      #"[{"id": 1, "title": "Alien", "year": 1979}, {"id": 2, "title": "Heat", "year": 1.5}]"#,
+      .wrongType(film: 2, field: "year", expected: "an integer"),
+      #"film 2: field "year": expected an integer"#),
+    FieldCase(
+      #"{"results": [{"id": 1, "title": "Alien", "voteCount": 1e30}]}"#,
+      .wrongType(film: 1, field: "voteCount", expected: "an integer"),
+      #"film 1: field "voteCount": expected an integer"#),
     FieldCase(
       #"[{"id": 1, "title": "Alien", "year": "1979"}]"#,
       .wrongType(film: 1, field: "year", expected: "an integer"),
