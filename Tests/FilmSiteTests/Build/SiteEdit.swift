@@ -1,0 +1,108 @@
+import Foundation
+
+@testable import FilmCatalog
+@testable import FilmSite
+
+/// What one site is built from, as the randomized equality test edits it:
+/// the films, the page size, and a theme folder of the test's own whose files
+/// replace the built-in theme's.
+struct EditedSite {
+  /// In the order the source serves them; a build never depends on it.
+  var films: [Film]
+  var pageSize: Int
+  /// The theme folder; it starts empty, so the built-in theme is used whole.
+  let themeDirectory: String
+
+  var configuration: SiteConfiguration {
+    // A base URL adds the sitemap, `robots.txt` and a canonical link on every
+    // page: more pages that depend on the whole film list.
+    SiteConfiguration(title: "Films", pageSize: pageSize, baseURL: "https://films.example/")
+  }
+
+  func index(of id: String) -> Int? {
+    films.firstIndex { $0.id == id }
+  }
+}
+
+/// One change to an ``EditedSite``, described so that a failure names it.
+enum SiteEdit: CustomStringConvertible {
+  case add(Film, at: Int)
+  case remove(id: String)
+  case retitle(id: String, title: String)
+  case genres(id: String, [String])
+  case director(id: String, String?)
+  case year(id: String, Int?)
+  case overview(id: String, String?)
+  case cast(id: String, [Film.CastMember])
+  case pageSize(Int)
+  /// A theme file changed to the built-in one with `marker` added, or, with
+  /// `nil`, taken out of the theme folder so the built-in one is used again.
+  case template(file: String, marker: Int?)
+
+  /// The theme files an edit may change, and how a marker is put in each:
+  /// every kind of page goes through `layout.html`, the lists through
+  /// `row.html`, and an asset is copied rather than rendered.
+  static let themeFiles: [(name: String, mark: @Sendable (String, Int) -> String)] = [
+    ("row.html", { $0.replacingOccurrences(of: "<li>", with: "<li class=\"v\($1)\">") }),
+    ("layout.html", { $0.replacingOccurrences(of: "</body>", with: "<p>v\($1)</p>\n</body>") }),
+    ("film.html", { $0 + "<p>v\($1)</p>\n" }),
+    ("assets/style.css", { $0 + "/* v\($1) */\n" }),
+  ]
+
+  var description: String {
+    switch self {
+    case .add(let film, let position):
+      "add film \(film.id) \(String(reflecting: film.title)) at \(position)"
+    case .remove(let id): "remove film \(id)"
+    case .retitle(let id, let title): "retitle film \(id) to \(String(reflecting: title))"
+    case .genres(let id, let genres): "set film \(id)'s genres to \(genres)"
+    case .director(let id, let director):
+      "set film \(id)'s director to \(director.map { String(reflecting: $0) } ?? "none")"
+    case .year(let id, let year): "set film \(id)'s year to \(year.map(String.init) ?? "none")"
+    case .overview(let id, let overview):
+      "set film \(id)'s overview to \(overview.map { String(reflecting: $0) } ?? "none")"
+    case .cast(let id, let cast): "set film \(id)'s cast to \(cast.map(\.name))"
+    case .pageSize(let size): "set the page size to \(size)"
+    case .template(let file, let marker):
+      marker.map { "mark the theme's \(file) with v\($0)" } ?? "restore the built-in \(file)"
+    }
+  }
+
+  /// Makes the change: to the films and settings in `site`, or to the files
+  /// of its theme folder.
+  func apply(to site: inout EditedSite) throws {
+    switch self {
+    case .add(let film, let position): site.films.insert(film, at: position)
+    case .remove(let id): site.films.removeAll { $0.id == id }
+    case .retitle(let id, let title): change(id, in: &site) { $0.title = title }
+    case .genres(let id, let genres): change(id, in: &site) { $0.genres = genres }
+    case .director(let id, let director): change(id, in: &site) { $0.director = director }
+    case .year(let id, let year): change(id, in: &site) { $0.year = year }
+    case .overview(let id, let overview): change(id, in: &site) { $0.overview = overview }
+    case .cast(let id, let cast): change(id, in: &site) { $0.cast = cast }
+    case .pageSize(let size): site.pageSize = size
+    case .template(let file, let marker):
+      try Self.writeThemeFile(file, marker: marker, in: site.themeDirectory)
+    }
+  }
+
+  private func change(_ id: String, in site: inout EditedSite, _ body: (inout Film.Fields) -> Void)
+  {
+    guard let index = site.index(of: id) else { return }
+    site.films[index] = site.films[index].with(body)
+  }
+
+  private static func writeThemeFile(_ name: String, marker: Int?, in directory: String) throws {
+    let path = directory + "/" + name
+    guard let marker else {
+      try FileManager.default.removeItem(atPath: path)
+      return
+    }
+    guard let mark = themeFiles.first(where: { $0.name == name })?.mark else { return }
+    let builtIn = try String(
+      contentsOfFile: Fixtures.templatesDirectory + "/" + name, encoding: .utf8)
+    try FileManager.default.createDirectory(
+      atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    try mark(builtIn, marker).write(toFile: path, atomically: true, encoding: .utf8)
+  }
+}

@@ -1,0 +1,133 @@
+import Foundation
+
+@testable import FilmCatalog
+
+/// Seeded random films and edits for the incremental build equality test: the
+/// same seed makes the same catalog and the same edits, so a failure can be
+/// replayed from its seed.
+///
+/// The pools are small so that films share genres, directors, years and
+/// actors, and edits move films between the lists those make.
+struct SiteEditGenerator {
+  private var random: SplitMix64
+  /// The next new film's id; ids are never reused, as a source's are not.
+  private var nextID = 1
+
+  init(seed: UInt64) {
+    random = SplitMix64(seed: seed)
+  }
+
+  private static let words = [
+    "Night", "Heat", "alien", "Amélie", "Straße", "Sun", "Rain & Fire", "<b>Bold</b>", "Zulu",
+    "Ballad", "the", "Film", "Quiet", "Éclair", "水", "Odyssey",
+  ]
+  private static let genres = [
+    "Drama", "Comedy", "Film Noir", "Film-Noir", "Science Fiction", "Horror", "War", "Western",
+  ]
+  private static let directors = [
+    "Agnès Varda", "Akira Kurosawa", "Chantal Akerman", "Jean-Luc Godard", "Satyajit Ray",
+    "Claire Denis", "Wong Kar-wai", "Kelly Reichardt", "Ousmane Sembène", "Billy Wilder",
+  ]
+  private static let actors = (1...24).map { "Actor \($0)" } + ["Zoë \"Q\" Smith", "李 雪"]
+
+  /// A catalog of 40 to 60 films.
+  mutating func catalog() -> [Film] {
+    (0..<random.int(40...60)).map { _ in film() }
+  }
+
+  /// A new film, every field drawn from the pools.
+  mutating func film() -> Film {
+    defer { nextID += 1 }
+    return Film(
+      id: String(nextID), title: title(), year: year(), director: director(), genres: genres(),
+      overview: overview()
+    ).with { $0.cast = cast() }
+  }
+
+  /// An edit that changes `site`: a film added or removed, one field of one
+  /// film, the page size, or a theme file.
+  mutating func edit(of site: EditedSite, step: Int) -> SiteEdit {
+    let id = random.pick(site.films).id
+    switch random.int(0...99) {
+    case 0..<10 where site.films.count < 70:
+      return .add(film(), at: random.int(0...site.films.count))
+    case 10..<18 where site.films.count > 30: return .remove(id: id)
+    case 0..<30: return .retitle(id: id, title: title())
+    case 30..<42: return .genres(id: id, genres())
+    case 42..<52: return .director(id: id, director())
+    case 52..<64: return .year(id: id, year())
+    case 64..<74: return .overview(id: id, overview())
+    case 74..<86: return .cast(id: id, cast())
+    case 86..<92: return .pageSize(random.pick(Array((3...12).filter { $0 != site.pageSize })))
+    default:
+      let file = random.pick(SiteEdit.themeFiles.map(\.name))
+      let changed = FileManager.default.fileExists(atPath: site.themeDirectory + "/" + file)
+      // A changed file is as often put back as changed again.
+      return .template(file: file, marker: changed && random.chance(50) ? nil : step)
+    }
+  }
+
+  private mutating func title() -> String {
+    let words = (1...random.int(1...3)).map { _ in random.pick(Self.words) }
+    let number = random.chance(30) ? " \(random.int(1...12))" : ""
+    return words.joined(separator: " ") + number
+  }
+
+  private mutating func year() -> Int? {
+    random.chance(85) ? random.int(1950...1965) : nil
+  }
+
+  private mutating func director() -> String? {
+    random.chance(85) ? random.pick(Self.directors) : nil
+  }
+
+  private mutating func genres() -> [String] {
+    (0..<random.int(0...3)).map { _ in random.pick(Self.genres) }
+  }
+
+  private mutating func overview() -> String? {
+    guard random.chance(80) else { return nil }
+    let words = (1...random.int(3...12)).map { _ in random.pick(Self.words) }
+    return (random.chance(30) ? "*\(words[0])* " : "") + words.joined(separator: " ") + "."
+  }
+
+  /// Up to seven billed actors, so some are past the five that get a page.
+  private mutating func cast() -> [Film.CastMember] {
+    (0..<random.int(0...7)).map { _ in
+      Film.CastMember(
+        name: random.pick(Self.actors), character: random.chance(50) ? random.pick(Self.words) : nil
+      )
+    }
+  }
+}
+
+/// A small seeded random number generator (SplitMix64), so that every run
+/// with a seed makes the same catalog and edits.
+private struct SplitMix64: RandomNumberGenerator {
+  private var state: UInt64
+
+  init(seed: UInt64) {
+    state = seed
+  }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var mixed = state
+    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+    return mixed ^ (mixed >> 31)
+  }
+
+  /// True with probability `percent` in 100.
+  mutating func chance(_ percent: Int) -> Bool {
+    Int.random(in: 0..<100, using: &self) < percent
+  }
+
+  mutating func int(_ range: ClosedRange<Int>) -> Int {
+    Int.random(in: range, using: &self)
+  }
+
+  mutating func pick<Element>(_ choices: [Element]) -> Element {
+    choices[Int.random(in: 0..<choices.count, using: &self)]
+  }
+}
