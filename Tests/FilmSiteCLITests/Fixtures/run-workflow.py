@@ -11,7 +11,7 @@ runner would on Linux, but on this machine and in DIR, which stands for the chec
 - A `run:` script is run with `bash --noprofile --norc -eo pipefail` (GitHub's default
   shell), in DIR (or its `working-directory`), with the workflow's, the job's and the
   step's `env:` merged, in that order. Its environment has only PATH, HOME, USER, TZ,
-  TMPDIR and the locale of this process, plus what the runner sets: CI, GITHUB_ACTIONS,
+  TMPDIR, the locale and the sanitizer options of this process, plus what the runner sets: CI, GITHUB_ACTIONS,
   GITHUB_WORKSPACE, RUNNER_TEMP, RUNNER_OS, and GITHUB_<NAME> for each scalar of the
   context's `github`.
 - GITHUB_ENV, GITHUB_PATH and GITHUB_OUTPUT are a new file for each step, read after it as
@@ -69,7 +69,12 @@ except ImportError:  # pragma: no cover - depends on the machine
     sys.exit(2)
 
 SHELL = ["bash", "--noprofile", "--norc", "-eo", "pipefail"]
-PASSED_ENVIRONMENT = ["PATH", "HOME", "LANG", "LC_ALL", "LC_CTYPE", "TMPDIR", "TZ", "USER"]
+# The sanitizers' options too, so a filmsite built by scripts/sanitize keeps its suppressions
+# and report folder in a step; they are unset in any other run.
+PASSED_ENVIRONMENT = [
+    "PATH", "HOME", "LANG", "LC_ALL", "LC_CTYPE", "TMPDIR", "TZ", "USER",
+    "ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS",
+]
 STEP_KEYS = {
     "name", "id", "if", "uses", "with", "run", "env", "shell", "working-directory",
     "timeout-minutes", "continue-on-error",
