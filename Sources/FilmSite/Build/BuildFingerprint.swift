@@ -38,12 +38,18 @@ enum BuildFingerprint {
     return hasher.finalize()
   }
 
+  /// What every page depends on besides its own inputs: the program, its
+  /// libcmark, the settings and the theme. It starts each ``PageKeys`` key.
+  static func siteKey(theme: Theme, configuration: SiteConfiguration) throws -> ContentHash {
+    try settings(theme: theme, configuration: configuration).finalize()
+  }
+
   /// What every build depends on besides its films.
   private static func settings(theme: Theme, configuration: SiteConfiguration) throws
     -> ContentHasher
   {
     var hasher = ContentHasher()
-    hasher.combine(programHash())
+    hasher.combine(programHash)
     hasher.combine(MarkdownRenderer.libraryVersion)
     hasher.combine(try configurationData(configuration))
     hasher.combine(theme.contentHash)
@@ -102,10 +108,10 @@ enum BuildFingerprint {
 
   /// The running program's bytes, so that a new FilmSite renders again
   /// even when nothing else changed.
-  private static func programHash() -> ContentHash {
+  private static let programHash: ContentHash = {
     let data = FileManager.default.contents(atPath: "/proc/self/exe")
     return data.map { ContentHash($0) } ?? ContentHash(value: 0)
-  }
+  }()
 
   private static func configurationData(_ configuration: SiteConfiguration) throws -> Data {
     let encoder = JSONEncoder()

@@ -87,7 +87,10 @@ public struct SiteBuilder: Sendable {
     var publication = try writer.begin()
     let files: SiteWriter.Summary
     do {
-      try renderer.render(plan) { batch in try writer.add(batch, to: &publication) }
+      let reuse = writer.reuse(for: publication)
+      try renderer.render(plan, reusing: reuse) { batch in
+        try writer.add(batch, to: &publication)
+      }
       files = try writer.publish(
         publication, fingerprint: fingerprint, pageCounts: pages, filmCounts: pulled.counts)
     } catch {

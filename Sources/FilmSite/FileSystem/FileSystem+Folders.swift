@@ -96,6 +96,12 @@ extension FileSystem {
     removeFolder(path)
   }
 
+  /// Removes the folder at `path` when it is empty; whether it did.
+  @discardableResult
+  static func removeEmptyFolder(_ path: String) -> Bool {
+    rmdir(path) == 0
+  }
+
   /// Removes the folder at `path`, known to be one, and everything in it.
   private static func removeFolder(_ path: String) {
     let entries = (try? entries(of: path, undecodable: .replace)) ?? []

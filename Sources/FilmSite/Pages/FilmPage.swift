@@ -3,13 +3,11 @@ import FilmCatalog
 /// A film's detail page: the film's template (`film.html`, or `film.md`
 /// rendered by cmark), inside the layout.
 struct FilmPage {
-  let listed: ListedFilm
+  let film: Film
+  let route: Route
   /// The index page that lists the film, for the link back.
   let indexRoute: Route
   let indexPage: Int
-
-  var film: Film { listed.film }
-  var route: Route { listed.route }
 
   func render(from inputs: PageInputs, browse: BrowseIndex) -> [UInt8] {
     let route = self.route

@@ -5,9 +5,13 @@ import FilmCatalog
 struct IndexPage {
   let number: Int
   let pagination: Pagination
-  /// Every film of the site, in site order, shared by all pages.
-  let films: [ListedFilm]
-  /// The positions in ``films`` of the films on this page.
+  /// Every film's route, in site order, shared by all pages.
+  let routes: [Route]
+  /// Each film's row, rendered once (with holes for each page's links)
+  /// although a film appears on the index and on its genre, director and
+  /// year pages; only the rows of the pages being rendered are there.
+  let rows: [PrerenderedTemplate?]
+  /// The positions in ``routes`` and ``rows`` of the films on this page.
   let positions: ArraySlice<Int>
   var listing = Listing.all
 
@@ -20,7 +24,7 @@ struct IndexPage {
     let rowFilling = HoleFilling.Prepared(filling)
     var rows: [UInt8] = []
     for position in positions {
-      films[position].row.fill(with: rowFilling, into: &rows)
+      self.rows[position]?.fill(with: rowFilling, into: &rows)
     }
     let range = pagination.itemRange(forPage: number)
     var context = inputs.contexts.common
@@ -42,7 +46,7 @@ struct IndexPage {
     let title = listing.title(page: number, pageCount: pagination.pageCount)
     let pager = (number, pagination)
     let structuredData = StructuredData.filmList(
-      at: route, title: title, filmRoutes: positions.map { films[$0].route },
+      at: route, title: title, filmRoutes: positions.map { routes[$0] },
       firstPosition: range.lowerBound + 1, configuration: inputs.configuration)
     guard index.language == .html else {
       return inputs.layout.wrap(

@@ -8,6 +8,9 @@ struct OutputFile: Sendable, Equatable {
   let bytes: [UInt8]
   /// The hash of `bytes`, computed where the file is rendered (on every core).
   let hash: ContentHash
+  /// What the page was made from (``PageKeys``); `nil` for a file whose
+  /// bytes are its only input, such as an asset.
+  var key: ContentHash?
 
   /// The file's bytes.
   var contents: Data { Data(bytes) }
@@ -20,10 +23,11 @@ struct OutputFile: Sendable, Equatable {
     self.init(path: path, bytes: Array(text.utf8))
   }
 
-  /// A file of UTF-8 `bytes`, as pages are rendered.
-  init(path: String, bytes: [UInt8]) {
+  /// A file of UTF-8 `bytes`, as pages are rendered, made from the inputs of `key`.
+  init(path: String, bytes: [UInt8], key: ContentHash? = nil) {
     self.path = path
     self.bytes = bytes
+    self.key = key
     hash = bytes.withUnsafeBytes { ContentHash($0) }
   }
 }

@@ -17,78 +17,123 @@ struct SiteRenderer: Sendable {
   ///   ``BaseURLError`` for a base URL that is not an absolute `http(s)` URL.
   func render(_ films: [Film]) throws -> [OutputFile] {
     var files: [OutputFile] = []
-    try render(SitePlan(films: films, configuration: configuration)) { files += $0 }
+    try render(SitePlan(films: films, configuration: configuration)) { batch in
+      for file in batch {
+        if case .rendered(let file) = file { files.append(file) }
+      }
+    }
     return files
   }
 
-  /// Renders every page of `plan` in batches, handing each batch to `sink` as
-  /// soon as it is ready.
-  /// - Throws: What `sink` throws.
+  /// Renders the pages of `plan` in batches, handing each batch to `sink` as
+  /// soon as it is ready. A page that `reuse` finds in the current site, made
+  /// from the same inputs (``PageKeys``), is handed over as reused, not rendered.
+  /// - Throws: What `sink` throws; ``BuildFingerprint`` errors encoding the settings.
   func render(
-    _ plan: SitePlan, batchSize: Int = defaultBatchSize,
-    into sink: ([OutputFile]) throws -> Void
+    _ plan: SitePlan, reusing reuse: PageReuse = .none, batchSize: Int = defaultBatchSize,
+    into sink: ([SiteFile]) throws -> Void
   ) throws {
     let films = plan.films
     // The search index first, while the pages' values are not yet in memory:
     // its words and lines are freed before the pages need their space.
     try SearchIndex.files(
-      for: films, castPagesPerFilm: plan.configuration.castPagesPerFilm, into: sink)
+      for: films, castPagesPerFilm: plan.configuration.castPagesPerFilm
+    ) { try sink($0.map(SiteFile.rendered)) }
     let inputs = PageInputs(
       theme: theme, configuration: plan.configuration, markdown: MarkdownRenderer())
-    let entries = films.parallelMap { entry in
-      ListedFilm(
-        film: entry.film, route: entry.route,
-        row: inputs.contexts.row(for: entry.film, at: entry.route, in: theme.row))
-    }
-    // A film's page is made when its batch renders, not held for the whole build.
-    let pagination = plan.pagination
-    let filmPage: @Sendable (Int) -> FilmPage = { offset in
-      let page = pagination.page(forItem: offset)
-      return FilmPage(
-        listed: entries[offset], indexRoute: pagination.route(forPage: page), indexPage: page)
-    }
+    let keys = PageKeys(
+      site: try BuildFingerprint.siteKey(theme: theme, configuration: plan.configuration),
+      plan: plan)
 
     try sink(
       theme.assets.keys.sorted().compactMap { path in
-        theme.assets[path].map { OutputFile(path: "assets/" + path, contents: $0) }
+        theme.assets[path].map { .rendered(OutputFile(path: "assets/" + path, contents: $0)) }
       })
-    try Self.renderInBatches(plan.lists, batchSize: batchSize, into: sink) { list in
-      let page = IndexPage(
-        number: list.page, pagination: list.pagination, films: entries,
-        positions: list.positions, listing: list.listing)
-      return OutputFile(path: page.route.filePath, bytes: page.render(from: inputs))
-    }
-    let browse = plan.browse
-    try Self.renderInBatches(Array(entries.indices), batchSize: batchSize, into: sink) { offset in
-      let page = filmPage(offset)
-      return OutputFile(
-        path: page.route.filePath, bytes: page.render(from: inputs, browse: browse))
-    }
-    var files = plan.termsPages.map { page in
-      OutputFile(path: page.route.filePath, bytes: page.render(from: inputs))
-    }
-    files.append(
-      OutputFile(
-        path: SearchFormPage.route.filePath, bytes: SearchFormPage().render(from: inputs)))
-    files.append(
-      OutputFile(path: NotFoundPage.filePath, bytes: NotFoundPage().render(from: inputs)))
+    try renderLists(plan, keys: keys, reuse: reuse, inputs: inputs, batchSize: batchSize, into: sink)
 
+    let browse = plan.browse
+    let pagination = plan.pagination
+    try Self.renderInBatches(
+      Array(films.indices), batchSize: batchSize, reuse: reuse, into: sink
+    ) { offset in
+      let page = FilmPage(
+        film: films[offset].film, route: films[offset].route,
+        indexRoute: pagination.route(forPage: pagination.page(forItem: offset)),
+        indexPage: pagination.page(forItem: offset))
+      return (page.route.filePath, keys.film(at: offset, of: plan), {
+        page.render(from: inputs, browse: browse)
+      })
+    }
+    try Self.renderInBatches(plan.termsPages, batchSize: batchSize, reuse: reuse, into: sink) {
+      page in (page.route.filePath, keys.terms(page), { page.render(from: inputs) })
+    }
+    var files = [
+      OutputFile(path: SearchFormPage.route.filePath, bytes: SearchFormPage().render(from: inputs)),
+      OutputFile(path: NotFoundPage.filePath, bytes: NotFoundPage().render(from: inputs)),
+    ]
     if let baseURL = plan.configuration.baseURL {
       files += Sitemap.files(
         routes: plan.sitemapRoutes, baseURL: baseURL, limit: plan.configuration.sitemapLimit)
       files.append(Sitemap.robots(baseURL: baseURL))
     }
-    try sink(files)
+    try sink(files.map(SiteFile.rendered))
   }
 
-  /// Renders `pages` a batch at a time on every core, handing each batch to `sink`.
+  /// The pages of every list of films. Each film's row is rendered once,
+  /// for the lists that are rendered, and only for the films they list.
+  private func renderLists(
+    _ plan: SitePlan, keys: PageKeys, reuse: PageReuse, inputs: PageInputs, batchSize: Int,
+    into sink: ([SiteFile]) throws -> Void
+  ) throws {
+    let lists = plan.lists
+    let listKeys = lists.parallelMap { keys.list($0) }
+    let reused = zip(lists, listKeys).map { ($0.route.filePath, $1) }.parallelMap {
+      reuse.entry($0.0, $0.1)
+    }
+    var needed = [Bool](repeating: false, count: plan.films.count)
+    for (list, entry) in zip(lists, reused) where entry == nil {
+      for position in list.positions { needed[position] = true }
+    }
+    let theme = self.theme
+    let films = plan.films
+    let wanted = needed
+    let rows = Array(needed.indices).parallelMap { position -> PrerenderedTemplate? in
+      guard wanted[position] else { return nil }
+      let (film, route) = films[position]
+      return inputs.contexts.row(for: film, at: route, in: theme.row)
+    }
+    let routes = films.map(\.route)
+    let pages = Array(zip(lists, zip(listKeys, reused)))
+    for start in stride(from: 0, to: pages.count, by: max(1, batchSize)) {
+      let batch = pages[start..<min(start + max(1, batchSize), pages.count)]
+      try sink(
+        Array(batch).parallelMap { list, decided -> SiteFile in
+          let (key, entry) = decided
+          let path = list.route.filePath
+          if let entry { return .reused(path: path, entry: entry) }
+          let page = IndexPage(
+            number: list.page, pagination: list.pagination, routes: routes, rows: rows,
+            positions: list.positions, listing: list.listing)
+          return .rendered(OutputFile(path: path, bytes: page.render(from: inputs), key: key))
+        })
+    }
+  }
+
+  /// Renders `pages` a batch at a time on every core, handing each batch to
+  /// `sink`. `page` gives a page's path, its key and how to render it; a
+  /// page that `reuse` finds is handed over as reused instead.
   private static func renderInBatches<Page: Sendable>(
-    _ pages: [Page], batchSize: Int, into sink: ([OutputFile]) throws -> Void,
-    _ render: @Sendable (Page) -> OutputFile
+    _ pages: [Page], batchSize: Int, reuse: PageReuse, into sink: ([SiteFile]) throws -> Void,
+    _ page: @Sendable (Page) -> (path: String, key: ContentHash, render: () -> [UInt8])
   ) throws {
     for start in stride(from: 0, to: pages.count, by: max(1, batchSize)) {
       let batch = Array(pages[start..<min(start + max(1, batchSize), pages.count)])
-      try sink(batch.parallelMap(render))
+      try sink(
+        batch.parallelMap { item in
+          let (path, key, render) = page(item)
+          if let entry = reuse.entry(path, key) { return .reused(path: path, entry: entry) }
+          return .rendered(OutputFile(path: path, bytes: render(), key: key))
+        })
     }
   }
 }

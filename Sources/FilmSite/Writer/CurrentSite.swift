@@ -40,6 +40,14 @@ struct CurrentSite: Sendable {
     return OutputManifest.Entry(hash: file.hash, status: found)
   }
 
+  /// The manifest entry of the page at `path` when the current site has it
+  /// made from the inputs of `key` (``PageKeys``) and as FilmSite left it;
+  /// `nil` when it must be rendered.
+  func reusableEntry(path: String, key: ContentHash) -> OutputManifest.Entry? {
+    guard let entry = entries[path], entry.key == key, isAsWritten(path, entry) else { return nil }
+    return entry
+  }
+
   /// Whether the file at `path`, relative to the folder, is still as the
   /// manifest's `entry` says FilmSite wrote it.
   func isAsWritten(_ path: String, _ entry: OutputManifest.Entry) -> Bool {

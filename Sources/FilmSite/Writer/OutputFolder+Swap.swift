@@ -1,8 +1,8 @@
 /// Putting a staged site in place of the folder's in one step, and
 /// finishing what a build stopped in the middle of that step left.
 extension OutputFolder {
-  /// Puts the site staged at `staging` in place of the folder's, and removes
-  /// the site it replaces.
+  /// Puts the site staged at `staging` in place of the folder's; the site
+  /// it replaces is left at `staging`, the spare the next build updates.
   ///
   /// Where the system can exchange two folders (``DirectorySwap``), a reader
   /// sees the old site or the new one, never neither. Elsewhere it takes two
@@ -15,8 +15,8 @@ extension OutputFolder {
     }
     switch DirectorySwap.exchange(staging, path) {
     case .exchanged:
-      // The staging folder now holds the previous site.
-      FileSystem.removeTree(at: staging)
+      // The staging folder now holds the previous site: the next build's spare.
+      break
     case .unsupported:
       do {
         try FileSystem.rename(path, to: previousPath)
@@ -30,7 +30,9 @@ extension OutputFolder {
         try? FileSystem.rename(previousPath, to: path)
         throw WriterError.io(path: path, operation: "publish the site", message: error.message)
       }
-      FileSystem.removeTree(at: previousPath)
+      if (try? FileSystem.rename(previousPath, to: staging)) == nil {
+        FileSystem.removeTree(at: previousPath)
+      }
     case .failed(let code):
       throw WriterError(FileSystemError(path: path, operation: "publish the site", code: code))
     }
@@ -45,9 +47,10 @@ extension OutputFolder {
     }
   }
 
-  /// Finishes what a stopped build left: puts back a site moved aside,
-  /// removes a staging folder (new files and links to the current site
-  /// only) and a new manifest not yet renamed into place.
+  /// Finishes what a stopped build left: puts back a site moved aside, and
+  /// removes a new manifest not yet renamed into place. A staging folder
+  /// stays: whether it is a spare to update or a leftover to remove, its
+  /// manifest tells (``StagingTree/spare(at:current:)``).
   func recoverInterruptedPublish() throws {
     if FileSystem.exists(previousPath) {
       if !FileSystem.exists(path) {
@@ -61,7 +64,6 @@ extension OutputFolder {
         FileSystem.removeTree(at: previousPath)
       }
     }
-    if FileSystem.exists(stagingPath) { FileSystem.removeTree(at: stagingPath) }
     try? FileSystem.remove(newManifestPath)
   }
 

@@ -16,18 +16,29 @@ extension OutputManifest {
     let tab = UInt8(ascii: "\t")
     guard let first = line.firstIndex(of: tab),
       let second = line[(first + 1)...].firstIndex(of: tab),
-      let third = line[(second + 1)...].firstIndex(of: tab),
-      !line[(third + 1)...].contains(tab),
-      let hash = ContentHash(hexDigits: line[(first + 1)..<second]),
+      let third = line[(second + 1)...].firstIndex(of: tab)
+    else { return nil }
+    // Version 3 adds the input key as a fifth field: a hash, or `-` for none.
+    let fourth = line[(third + 1)...].firstIndex(of: tab)
+    var key: ContentHash?
+    if let fourth {
+      let field = line[(fourth + 1)...]
+      guard !field.contains(tab) else { return nil }
+      if !field.elementsEqual("-".utf8) {
+        guard let value = ContentHash(hexDigits: field) else { return nil }
+        key = value
+      }
+    }
+    guard let hash = ContentHash(hexDigits: line[(first + 1)..<second]),
       let size = Self.signedNumber(line[(second + 1)..<third]),
-      let modified = Timestamp(bytes: line[(third + 1)...])
+      let modified = Timestamp(bytes: line[(third + 1)..<(fourth ?? line.endIndex)])
     else { return nil }
     let path = line[..<first]
     guard isSafeRelativePath(bytes: path),
       UTF8Validation.isValid(
         UnsafeRawBufferPointer(rebasing: path).assumingMemoryBound(to: UInt8.self))
     else { return nil }
-    return (path, Entry(hash: hash, size: size, modified: modified))
+    return (path, Entry(hash: hash, size: size, modified: modified, key: key))
   }
 
   /// An optional `-` and 1 to 18 decimal digits.
@@ -45,6 +56,8 @@ extension OutputManifest {
     var fingerprint: ContentHash?
     var pageCounts: SitePageCounts?
     var filmCounts: FilmCounts?
+    var userFilesScanned: Timestamp?
+    var kept: [String] = []
     /// The offset of the first file line.
     var body: Int
   }
@@ -66,7 +79,9 @@ extension OutputManifest {
       return line
     }
     guard let first = nextLine() else { return nil }
-    guard first == Self.header || first == Self.headerV1 else { return nil }
+    guard first == Self.header || first == Self.headerV2 || first == Self.headerV1 else {
+      return nil
+    }
     var header = Header(isVersion1: first == Self.headerV1, body: offset)
     guard !header.isVersion1 else { return header }
     if let line = nextLine(ifPrefixed: Self.fingerprintPrefix) {
@@ -89,6 +104,14 @@ extension OutputManifest {
         header.filmCounts = FilmCounts(
           films: films, duplicatesDropped: duplicates, pageCap: Int(fields[2]))
       }
+    }
+    if let line = nextLine(ifPrefixed: Self.scannedPrefix) {
+      header.userFilesScanned = Timestamp(line.dropFirst(Self.scannedPrefix.count))
+    }
+    while let line = nextLine(ifPrefixed: Self.keptPrefix) {
+      let path = String(line.dropFirst(Self.keptPrefix.count))
+      // An edited line that would leave the folder names nothing of the user's.
+      if isSafeRelativePath(path) { header.kept.append(path) }
     }
     header.body = offset
     return header
@@ -191,6 +214,8 @@ extension OutputManifest {
       sortedPaths: files.map(\.path), entries: files.map(\.entry),
       fingerprint: header.fingerprint, pageCounts: header.pageCounts,
       filmCounts: header.filmCounts)
+    kept = header.kept.sorted()
+    userFilesScanned = header.userFilesScanned
     isInWrittenOrder = inOrder
   }
 

@@ -11,16 +11,28 @@ import Foundation
 /// fingerprint of everything the build depended on (``BuildFingerprint``),
 /// so a build with the same inputs can stop before rendering anything.
 ///
-/// A version 1 manifest (paths only) is read too: its files count as
-/// FilmSite's, and are compared byte by byte.
+/// Each page is listed with its input key too (``PageKey``): the hash of
+/// what the page was made from, so that the next build can tell, without
+/// rendering the page, that it would come out the same. And the manifest
+/// names the files the user keeps among FilmSite's (``kept``), with the
+/// time they were last looked for (``userFilesScanned``), so the next build
+/// looks only in folders changed since.
+///
+/// Version 1 (paths only) and version 2 (no input keys) manifests are read
+/// too: a version 1 manifest's files count as FilmSite's, and are compared
+/// byte by byte.
 struct OutputManifest: Equatable {
   static let fileName = ".filmsite-manifest"
-  static let header = "# filmsite manifest v2: the files FilmSite wrote here. Do not edit."
+  static let header = "# filmsite manifest v3: the files FilmSite wrote here. Do not edit."
+  static let headerV2 =
+    "# filmsite manifest v2: the files FilmSite wrote here. Do not edit."
   static let headerV1 =
     "# filmsite manifest v1: the files FilmSite wrote here. Do not edit."
   static let fingerprintPrefix = "# build "
   static let pagesPrefix = "# pages "
   static let filmsPrefix = "# films "
+  static let scannedPrefix = "# scanned "
+  static let keptPrefix = "# kept "
 
   /// What the manifest knows of one file.
   struct Entry: Equatable {
@@ -28,16 +40,33 @@ struct OutputManifest: Equatable {
     var size: Int
     /// The modification time.
     var modified: Timestamp
+    /// What the page was made from (``PageKey``); `nil` for a file that is
+    /// not rendered (an asset), or one listed by an older manifest.
+    var key: ContentHash?
 
-    init(hash: ContentHash, size: Int, modified: Timestamp) {
+    init(hash: ContentHash, size: Int, modified: Timestamp, key: ContentHash? = nil) {
       self.hash = hash
       self.size = size
       self.modified = modified
+      self.key = key
     }
 
     /// The entry of a file with bytes of `hash` whose status is `status`.
-    init(hash: ContentHash, status: FileStatus) {
-      self.init(hash: hash, size: status.size, modified: status.modified)
+    init(hash: ContentHash, status: FileStatus, key: ContentHash? = nil) {
+      self.init(hash: hash, size: status.size, modified: status.modified, key: key)
+    }
+
+    /// The same file, made from `key`.
+    func with(key: ContentHash?) -> Entry {
+      var entry = self
+      entry.key = key
+      return entry
+    }
+
+    /// Whether `other` describes the same bytes in the same file: the same
+    /// hash, size and time, whatever the input keys.
+    func isSameFile(as other: Entry) -> Bool {
+      hash == other.hash && size == other.size && modified == other.modified
     }
 
     /// Whether `status` is that of the file as FilmSite wrote it: a regular
@@ -61,6 +90,14 @@ struct OutputManifest: Equatable {
   let pageCounts: SitePageCounts?
   /// The films that build got from its source, for a summary without decoding them.
   let filmCounts: FilmCounts?
+  /// The user's own files and folders in the folder (each the topmost of
+  /// its kind: a folder of theirs is listed, not what it holds), sorted, as
+  /// they were when last looked for.
+  var kept: [String] = []
+  /// When the user's files were last looked for: a folder of FilmSite's
+  /// whose status has not changed since holds no file of theirs but those in
+  /// ``kept``. `nil` when unknown; then every folder is looked in.
+  var userFilesScanned: Timestamp?
   /// Whether the file listed its lines as FilmSite writes them (sorted, each
   /// once). One that did not (an edit) is not equal to the same files listed
   /// in order, so a build that changes nothing still writes it again: the
@@ -111,7 +148,21 @@ struct OutputManifest: Equatable {
   static func startsAManifest(_ prefix: [UInt8]) -> Bool {
     let firstLine = prefix.split(separator: UInt8(ascii: "\n"), maxSplits: 1).first ?? prefix[...]
     let text = String(decoding: firstLine, as: UTF8.self)
-    return text == header || text == headerV1
+    return text == header || text == headerV2 || text == headerV1
+  }
+
+  /// The same manifest, naming `kept` as the user's files, looked for at `scanned`.
+  func keeping(_ kept: [String], scanned: Timestamp?) -> OutputManifest {
+    var manifest = self
+    manifest.kept = kept.filter(Self.isRecordable).sorted()
+    // A name that cannot be written down cannot be trusted to the next build.
+    manifest.userFilesScanned = kept.allSatisfy(Self.isRecordable) ? scanned : nil
+    return manifest
+  }
+
+  /// Whether `path` fits on one line of the manifest.
+  static func isRecordable(_ path: String) -> Bool {
+    !path.isEmpty && !path.utf8.contains(where: isForbiddenInPath)
   }
 
   /// The manifest as a file: a header, the fingerprint, then one line per
@@ -135,6 +186,10 @@ struct OutputManifest: Equatable {
       let cap = filmCounts.pageCap.map(String.init) ?? "-"
       header += Self.filmsPrefix + "\(filmCounts.films) \(filmCounts.duplicatesDropped) \(cap)\n"
     }
+    if let userFilesScanned {
+      header += Self.scannedPrefix + "\(userFilesScanned.seconds).\(userFilesScanned.nanoseconds)\n"
+    }
+    for path in kept { header += Self.keptPrefix + path + "\n" }
     // The files' lines are written on every core, a part of them each.
     let partSize = max(4096, paths.count / (ProcessInfo.processInfo.activeProcessorCount * 4))
     let parts = stride(from: 0, to: paths.count, by: partSize).map {
@@ -155,7 +210,7 @@ struct OutputManifest: Equatable {
     return out
   }
 
-  /// The line of the file at `paths[index]`: path, hash, size and time.
+  /// The line of the file at `paths[index]`: path, hash, size, time and input key.
   private func appendLine(_ index: Int, to out: inout [UInt8]) {
     var path = paths[index]
     let entry = entries.isEmpty ? nil : entries[index]
@@ -169,6 +224,12 @@ struct OutputManifest: Equatable {
       Self.appendDecimal(modified.seconds, to: &out)
       out.append(UInt8(ascii: "."))
       Self.appendDecimal(modified.nanoseconds, to: &out)
+    } else {
+      out.append(UInt8(ascii: "-"))
+    }
+    out.append(UInt8(ascii: "\t"))
+    if let key = entry?.key {
+      Self.appendHex(key.value, to: &out)
     } else {
       out.append(UInt8(ascii: "-"))
     }

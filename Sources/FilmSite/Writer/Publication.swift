@@ -1,5 +1,5 @@
-/// A site being staged by ``SiteWriter``: the site it replaces, the folder
-/// it is built in, and what has been staged so far.
+/// A site being staged by ``SiteWriter``: the site it replaces, the tree
+/// it is made in, and what has been staged so far.
 ///
 /// Files are added in batches as they are rendered, so a large site never
 /// has to be held in memory whole. ``SiteWriter/publish(_:fingerprint:pageCounts:filmCounts:)``
@@ -11,7 +11,7 @@ struct Publication: Sendable {
   let lock: LockFile
   /// The files staged so far, in the order they were added: a list, not a
   /// dictionary, so that recording a batch between batches is a cheap append.
-  var staged: [(path: String, entry: OutputManifest.Entry)] = []
+  var staged: [(path: String, staged: StagingTree.Staged)] = []
   var summary = SiteWriter.Summary()
 
   init(current: CurrentSite, staging: StagingTree, lock: LockFile) {
@@ -20,14 +20,21 @@ struct Publication: Sendable {
     self.lock = lock
   }
 
-  /// The manifest of the staged files, sorted by path.
+  /// The manifest of the staged files, sorted by path: of the staged tree,
+  /// or, with `ofCurrentSite`, of the same files as the current site has
+  /// them (every one unchanged).
   /// - Throws: ``WriterError/samePathTwice(directory:path:)`` for two files
   ///   with the same path (the same text in two Unicode spellings; an exact
   ///   repeat already fails to be written, as the file exists).
   func manifest(
-    fingerprint: ContentHash?, pageCounts: SitePageCounts?, filmCounts: FilmCounts?
+    fingerprint: ContentHash?, pageCounts: SitePageCounts?, filmCounts: FilmCounts?,
+    ofCurrentSite: Bool = false
   ) throws -> OutputManifest {
-    let files = OutputManifest.sorted(staged)
+    let files = OutputManifest.sorted(
+      staged.map { file in
+        let entry = ofCurrentSite ? file.staged.unchanged : nil
+        return (file.path, (entry ?? file.staged.entry).with(key: file.staged.entry.key))
+      })
     for (file, next) in zip(files, files.dropFirst()) where file.path == next.path {
       throw WriterError.samePathTwice(directory: current.folder.directory, path: file.path)
     }

@@ -2,17 +2,20 @@ import FilmSiteSupport
 
 /// Publishes a site into an output folder that FilmSite owns, all at once.
 ///
-/// The new site is built in a staging folder beside the output folder
+/// The new site is made in a staging folder beside the output folder
 /// (``StagingTree``) and then swapped in with one atomic exchange, so the
 /// output folder always holds a complete site: the previous one or the new
-/// one. Pages whose bytes did not change are hard-linked from the previous
-/// site (``CurrentSite``), so they keep their inode and modification time.
-/// Files FilmSite did not write are carried across as they are
-/// (``UserFiles``). What FilmSite wrote is recorded in ``OutputManifest``;
-/// which folders it writes at all, ``OutputFolder`` decides.
+/// one. The site it replaces stays beside it, as the spare that the next
+/// build makes its site in by differences: so a build that changes a few
+/// pages writes a few files, not a tree of the whole site. Pages whose
+/// bytes did not change keep their inode and modification time. Files
+/// FilmSite did not write are carried across as they are (``UserFiles``).
+/// What FilmSite wrote is recorded in ``OutputManifest``; which folders it
+/// writes at all, ``OutputFolder`` decides.
 ///
-/// A build stopped at any instant leaves the output folder complete and at
-/// most a staging folder, which the next build removes.
+/// A build stopped at any instant leaves the output folder complete, and a
+/// staging folder that the next build either updates (when its manifest
+/// says what it holds) or removes.
 public struct SiteWriter: Sendable {
   /// What a write did, for the build summary.
   public struct Summary: Equatable, Sendable {
@@ -47,7 +50,8 @@ public struct SiteWriter: Sendable {
   }
 
   /// Starts staging a new site beside the output folder, once the folder is
-  /// known to be FilmSite's and what a stopped build left is cleared away.
+  /// known to be FilmSite's and what a stopped build left is cleared away:
+  /// in the spare the last build left, or in a new folder.
   /// - Throws: ``WriterError`` when the folder is not FilmSite's or cannot be
   ///   staged beside; ``WriterError/refused(directory:reason:)`` too while
   ///   another build is writing the same folder.
@@ -59,7 +63,9 @@ public struct SiteWriter: Sendable {
     do {
       try folder.recoverInterruptedPublish()
       let current = CurrentSite(folder: folder, manifest: try folder.previousManifest())
-      let staging = try StagingTree.make(at: folder.stagingPath)
+      let staging =
+        try StagingTree.spare(at: folder.stagingPath, current: current.manifest)
+        ?? StagingTree.make(at: folder.stagingPath)
       return Publication(current: current, staging: staging, lock: lock)
     } catch {
       lock.release()
@@ -67,9 +73,22 @@ public struct SiteWriter: Sendable {
     }
   }
 
-  /// Stages `files` on every core: each one the current site has with the
-  /// same bytes is hard-linked from it, the others are written.
+  /// How the renderer asks whether `publication`'s current site already has
+  /// a page made from the same inputs (``CurrentSite/reusableEntry(path:key:)``).
+  func reuse(for publication: Publication) -> PageReuse {
+    let current = publication.current
+    return PageReuse { path, key in current.reusableEntry(path: path, key: key) }
+  }
+
+  /// Stages rendered `files`, as ``add(_:to:)-([SiteFile],_)`` does.
   func add(_ files: [OutputFile], to publication: inout Publication) throws {
+    try add(files.map(SiteFile.rendered), to: &publication)
+  }
+
+  /// Stages `files` on every core: each one the tree already has is kept,
+  /// each one the current site has with the same bytes is hard-linked from
+  /// it, the others are written.
+  func add(_ files: [SiteFile], to publication: inout Publication) throws {
     // Only what the workers read is captured: a copy of the whole publication
     // would make the updates below copy every entry staged so far, for every batch.
     let (staging, current) = (publication.staging, publication.current)
@@ -77,16 +96,20 @@ public struct SiteWriter: Sendable {
       Result { try staging.stage(file, from: current) }
     }
     for (file, result) in zip(files, results) {
-      let (entry, written) = try result.get()
-      publication.staged.append((file.path, entry))
-      if written { publication.summary.written += 1 } else { publication.summary.unchanged += 1 }
+      let staged = try result.get()
+      publication.staged.append((file.path, staged))
+      if staged.unchanged == nil {
+        publication.summary.written += 1
+      } else {
+        publication.summary.unchanged += 1
+      }
     }
   }
 
   /// Puts the staged site in place of the current one, in one atomic step,
   /// with the files FilmSite did not write carried across. When nothing
   /// changed, the current site stays as it is (its manifest is updated if it
-  /// lacks what the next build needs) and the staged copy is thrown away.
+  /// lacks what the next build needs) and the staged tree is kept as the spare.
   /// - Parameters:
   ///   - fingerprint: What the site was built from, for ``upToDateSite(builtFrom:)``.
   ///   - pageCounts: Kept in the manifest with `fingerprint`, for the summary
@@ -100,16 +123,23 @@ public struct SiteWriter: Sendable {
     pageCounts: SitePageCounts? = nil, filmCounts: FilmCounts? = nil
   ) throws -> Summary {
     let (current, staging) = (publication.current, publication.staging)
-    let manifest = try publication.manifest(
+    var manifest = try publication.manifest(
       fingerprint: fingerprint, pageCounts: pageCounts, filmCounts: filmCounts)
     var summary = publication.summary
     summary.removed = current.countOfFilesRemoved(by: manifest)
+    staging.removeFiles(notIn: manifest)
+    let userFiles = try UserFiles.find(in: current)
+    try userFiles.carry(from: current, into: staging)
+    manifest = manifest.keeping(userFiles.roots, scanned: userFiles.scanned)
+    try staging.write(manifest)
     if summary.written == 0, summary.removed == 0, manifest.paths == current.manifest.paths {
-      staging.remove()
-      if manifest != current.manifest { try folder.replaceManifest(with: manifest) }
+      // The staged tree is the same site: it stays as the spare.
+      let same = try publication.manifest(
+        fingerprint: fingerprint, pageCounts: pageCounts, filmCounts: filmCounts,
+        ofCurrentSite: true
+      ).keeping(userFiles.roots, scanned: userFiles.scanned)
+      if same != current.manifest { try folder.replaceManifest(with: same) }
     } else {
-      try UserFiles.carry(from: current, into: staging)
-      try staging.write(manifest)
       try folder.swapIn(staging.path)
     }
     publication.lock.release()
@@ -117,6 +147,7 @@ public struct SiteWriter: Sendable {
   }
 
   /// Throws the staged site away; the output folder is left as it was.
+  /// (A spare is removed too: the next build starts a new tree.)
   func abandon(_ publication: Publication) {
     publication.staging.remove()
     publication.lock.release()

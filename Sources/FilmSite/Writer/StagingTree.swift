@@ -1,32 +1,75 @@
 import FilmSiteSupport
 
-/// The folder beside the output folder that a new site is built in, file
-/// by file, before it is swapped in whole.
+/// The folder beside the output folder that a new site is made in, file by
+/// file, before it is swapped in whole.
 ///
-/// A file the current site has with the same bytes is hard-linked from it
-/// (same inode and modification time); any other is written. A stopped
-/// build leaves only this folder, which the next build removes.
+/// After a swap this folder holds the site it replaced, with its manifest:
+/// the spare. The next build makes its site there by differences: a file the
+/// spare already has with the right bytes stays; one the current site has
+/// with the right bytes is hard-linked from it (same inode and modification
+/// time); only the others are written. Without a spare (the first rebuild,
+/// or after a stopped one) the tree starts empty.
+///
+/// The spare's manifest is removed before its first change, so a build
+/// stopped while it updates the tree leaves a tree that no manifest
+/// describes, which the next build removes and starts again.
 struct StagingTree: Sendable {
   let path: String
+  /// What the tree held when this build began: its manifest's entries, for
+  /// a spare; none for a new tree.
+  let previous: OutputManifest
+  private let previousEntries: [String: OutputManifest.Entry]
 
   /// Makes the empty staging folder at `path`.
   static func make(at path: String) throws -> StagingTree {
     try WriterError.reporting { try FileSystem.makeFolder(at: path) }
-    return StagingTree(path: path)
+    return StagingTree(path: path, previous: OutputManifest(paths: []))
   }
 
-  private init(path: String) {
+  /// The spare at `path`, when its manifest says what it holds; its
+  /// manifest is removed, and so is every file of the user's that it may
+  /// hold (`kept` by it or by `current`), which are carried anew from the
+  /// current site at the end of the build. `nil` when there is no spare,
+  /// or one that no manifest describes (then it is removed).
+  static func spare(at path: String, current: OutputManifest) throws -> StagingTree? {
+    let manifestPath = path + "/" + OutputManifest.fileName
+    guard (try? FileSystem.status(of: path))?.kind == .folder else {
+      FileSystem.removeTree(at: path)
+      return nil
+    }
+    guard let bytes = try? FileSystem.contents(of: manifestPath),
+      let manifest = OutputManifest(bytes: bytes), !manifest.entries.isEmpty
+    else {
+      FileSystem.removeTree(at: path)
+      return nil
+    }
+    try WriterError.reporting { try FileSystem.remove(manifestPath) }
+    for kept in Set(manifest.kept).union(current.kept) {
+      FileSystem.removeTree(at: path + "/" + kept)
+    }
+    return StagingTree(path: path, previous: manifest)
+  }
+
+  private init(path: String, previous: OutputManifest) {
     self.path = path
+    self.previous = previous
+    previousEntries = previous.entriesByPath()
   }
 
-  /// Stages `file`, linked from `current` when it is unchanged and written
-  /// otherwise, after making its folder.
-  /// - Returns: The file's manifest entry, and whether it was written.
+  /// What staging one file did: its entry in the tree, and the current
+  /// site's entry when the current site has the same bytes (so the file
+  /// is unchanged for the reader).
+  struct Staged: Sendable {
+    let entry: OutputManifest.Entry
+    let unchanged: OutputManifest.Entry?
+  }
+
+  /// Stages `file`: kept when the tree already has its bytes, linked from
+  /// `current` when that has them, written otherwise.
   /// - Throws: ``WriterError`` for a path that would leave the folder or
-  ///   break the manifest, or a file that cannot be written.
-  func stage(_ file: OutputFile, from current: CurrentSite) throws
-    -> (entry: OutputManifest.Entry, written: Bool)
-  {
+  ///   break the manifest, a file that cannot be written, or a reused file
+  ///   that changed while the site was built.
+  func stage(_ file: SiteFile, from current: CurrentSite) throws -> Staged {
     // A path with a tab or line break would be misread from the manifest; one with
     // `..` or a leading `/` would leave the folder.
     guard OutputManifest.isSafeRelativePath(file.path) else {
@@ -34,29 +77,101 @@ struct StagingTree: Sendable {
         path: Escaping.terminal(file.path), operation: "write the page",
         message: "a site path must stay inside the folder and hold no tab or line break")
     }
-    try makeFolder(FileSystem.parent(of: file.path))
+    let unchanged: OutputManifest.Entry?
+    let hash: ContentHash
+    let size: Int
+    let key: ContentHash?
+    switch file {
+    case .reused(_, let entry):
+      (unchanged, hash, size, key) = (entry, entry.hash, entry.size, entry.key)
+    case .rendered(let rendered):
+      unchanged = current.unchangedEntry(for: rendered)
+      (hash, size, key) = (rendered.hash, rendered.bytes.count, rendered.key)
+    }
     let destination = path + "/" + file.path
-    if let entry = current.unchangedEntry(for: file),
+    if let had = previousEntries[file.path] {
+      // The same file as the current site's is checked already: one inode.
+      if had.hash == hash, had.size == size,
+        (unchanged.map(had.isSameFile) ?? false) || isAsWritten(destination, had)
+      {
+        return Staged(entry: had.with(key: key), unchanged: unchanged)
+      }
+      FileSystem.removeTree(at: destination)
+    }
+    try makeFolder(FileSystem.parent(of: file.path))
+    if !previousEntries.isEmpty, FileSystem.exists(destination) {
+      // Left in the spare by a build that did not list it: the tree is FilmSite's own.
+      FileSystem.removeTree(at: destination)
+    }
+    if let unchanged,
       (try? FileSystem.link(current.folder.path + "/" + file.path, as: destination)) != nil
     {
-      return (entry, false)
+      return Staged(entry: unchanged.with(key: key), unchanged: unchanged)
+    }
+    guard case .rendered(let rendered) = file else {
+      throw WriterError.io(
+        path: current.folder.path + "/" + Escaping.terminal(file.path),
+        operation: "link into the new site",
+        message: "the file changed while the site was built; build again")
     }
     let status = try WriterError.reporting {
-      try FileSystem.createFile(at: destination, with: file.bytes)
+      try FileSystem.createFile(at: destination, with: rendered.bytes)
     }
-    return (OutputManifest.Entry(hash: file.hash, status: status), true)
+    return Staged(entry: OutputManifest.Entry(hash: hash, status: status, key: key), unchanged: nil)
+  }
+
+  /// Whether the tree's file at `path` (absolute) is as `entry` says.
+  private func isAsWritten(_ path: String, _ entry: OutputManifest.Entry) -> Bool {
+    guard let found = try? FileSystem.status(of: path) else { return false }
+    return entry.describes(found)
   }
 
   /// Makes `folder` (relative to the tree) and the folders above it that are
   /// missing. Each file's task makes its own folder just before writing
   /// it, so the cores take turns in a shared parent such as `films/` rather
   /// than wait on its lock together, and no list of the folders made so far
-  /// is kept on one core.
+  /// is kept on one core. In a spare, a file of the last site where a
+  /// folder must now be is removed first.
   func makeFolder(_ folder: String) throws {
     guard !folder.isEmpty else { return }
-    try WriterError.reporting {
+    do {
       try FileSystem.makeFolder(at: path + "/" + folder, makingParents: true)
+    } catch where error.isPathTaken && !previousEntries.isEmpty {
+      var above = folder
+      while !above.isEmpty {
+        if previousEntries[above] != nil { try? FileSystem.remove(path + "/" + above) }
+        above = FileSystem.parent(of: above)
+      }
+      try WriterError.reporting {
+        try FileSystem.makeFolder(at: path + "/" + folder, makingParents: true)
+      }
+    } catch {
+      throw WriterError(error)
     }
+  }
+
+  /// Removes the files of the last site that `next` does not list, and
+  /// then the folders that leaves empty; returns how many files it removed.
+  @discardableResult
+  func removeFiles(notIn next: OutputManifest) -> Int {
+    var removed: [String] = []
+    var other = next.paths.startIndex
+    for path in previous.paths {
+      while other < next.paths.endIndex, next.paths[other] < path { other += 1 }
+      if other < next.paths.endIndex, next.paths[other] == path { continue }
+      removed.append(path)
+    }
+    removed.parallelForEach { try? FileSystem.remove(path + "/" + $0) }
+    var folders: Set<String> = []
+    for file in removed {
+      var folder = FileSystem.parent(of: file)
+      while !folder.isEmpty, folders.insert(folder).inserted { folder = FileSystem.parent(of: folder) }
+    }
+    // The deepest first, so that a folder is empty once the folders in it are gone.
+    for folder in folders.sorted(by: { $0.count > $1.count }) {
+      FileSystem.removeEmptyFolder(path + "/" + folder)
+    }
+    return removed.count
   }
 
   /// Writes `manifest` into the tree, as the last file before the swap.

@@ -22,7 +22,7 @@ struct UpToDateSite: Equatable, Sendable {
   /// The site in `folder` when it was built from `fingerprint` and every
   /// file is as written; `nil` otherwise: for a manifest of another build,
   /// a changed or missing file, a line FilmSite would not have written, a
-  /// publish a stopped build left half done, or a folder that is not
+  /// two-rename publish a stopped build left half done, or a folder that is not
   /// FilmSite's (``OutputFolder/checkOwnership()`` says why).
   ///
   /// Only the manifest's header is parsed before the files are checked,
@@ -31,9 +31,8 @@ struct UpToDateSite: Equatable, Sendable {
   /// - Throws: ``WriterError/refused(directory:reason:)`` for a folder FilmSite never writes.
   init?(in folder: OutputFolder, builtFrom fingerprint: ContentHash) throws {
     try folder.refuseDangerousFolder()
-    if FileSystem.exists(folder.stagingPath) || FileSystem.exists(folder.previousPath) {
-      return nil
-    }
+    // A site moved aside by a stopped two-rename publish is put back first.
+    if FileSystem.exists(folder.previousPath) { return nil }
     guard let bytes = try? FileSystem.contents(of: folder.manifestPath),
       let header = bytes.withUnsafeBytes({ OutputManifest.header(of: $0) }),
       header.fingerprint == fingerprint

@@ -12,13 +12,17 @@ import Testing
   private static let filmCount = 20_000
 
   private func writeLargeCatalog(to url: URL) throws {
-    let films = (1...Self.filmCount).map { number in
-      Film(
-        id: String(number), title: "Synthetic film \(number)", year: 1900 + number % 120,
-        runtime: 80 + number % 90, director: "Director \(number % 300)", genres: ["Drama"],
-        overview: "An *overview* for film \(number), long enough to be a paragraph of real text.")
-    }
-    try JSONEncoder().encode(films).write(to: url)
+    try JSONEncoder().encode((1...Self.filmCount).map { film($0) }).write(to: url)
+  }
+
+  private func film(
+    _ number: Int, title: String? = nil, overview: String? = nil
+  ) -> Film {
+    Film(
+      id: String(number), title: title ?? "Synthetic film \(number)", year: 1900 + number % 120,
+      runtime: 80 + number % 90, director: "Director \(number % 300)", genres: ["Drama"],
+      overview: overview
+        ?? "An *overview* for film \(number), long enough to be a paragraph of real text.")
   }
 
   /// The files of the site in `output`, and whether they are exactly those its manifest lists.
@@ -89,8 +93,76 @@ import Testing
       #expect(finish.status == 0, "\(finish.stderr)")
       let final = try site(in: output)
       #expect(final.films == Self.filmCount && final.complete, "\(final)")
+      // Beside the site only the spare the next build updates: no lock, no half-made tree.
       let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-      #expect(leftovers.sorted() == ["Output", "large.json"])
+      #expect(leftovers.sorted() == [".Output.filmsite-staging", "Output", "large.json"])
+      #expect(try site(in: directory.appendingPathComponent(".Output.filmsite-staging")).complete)
+    }
+  }
+
+  /// A rebuild that changes a few films updates the spare beside `Output/` by
+  /// differences and then swaps it in: a kill at any instant of that still
+  /// leaves the old or the new site, whole, and the next build's site is
+  /// byte for byte a fresh build's.
+  @Test func killedIncrementalBuildsLeaveACompleteSiteAndTheNextIsExact() throws {
+    try FilmSiteProcess.withTemporaryDirectory { directory in
+      let first = directory.appendingPathComponent("first.json")
+      let second = directory.appendingPathComponent("second.json")
+      try writeLargeCatalog(to: first)
+      // The second catalog: one film with a new overview, one retitled (it moves in
+      // the order and its folder changes), one gone.
+      let edited = (1...Self.filmCount).compactMap { number -> Film? in
+        switch number {
+        case 10: film(number, overview: "A changed overview.")
+        case 20: film(number, title: "Aaa retitled")
+        case 30: nil
+        default: film(number)
+        }
+      }
+      try JSONEncoder().encode(edited).write(to: second)
+      let output = directory.appendingPathComponent("Output")
+      let build = { (catalog: URL) in
+        try FilmSiteProcess.run(["build", "--catalog", catalog.path, "--output", output.path])
+      }
+      // Two builds, so that the spare exists; then a timed one that uses it.
+      #expect(try build(first).status == 0)
+      #expect(try build(second).status == 0)
+      let start = ContinuousClock.now
+      #expect(try build(first).status == 0)
+      let duration = ContinuousClock.now - start
+
+      var catalog = second
+      for tenth in 1...9 {
+        let process = Process()
+        process.executableURL = FilmSiteProcess.executable
+        process.arguments = ["build", "--catalog", catalog.path, "--output", output.path, "--quiet"]
+        process.currentDirectoryURL = FilmSiteProcess.repositoryRoot
+        try process.run()
+        Thread.sleep(
+          forTimeInterval: Double(duration.components.seconds) * Double(tenth) / 10
+            + Double(duration.components.attoseconds) / 1e19 * Double(tenth))
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        let state = try site(in: output)
+        #expect(state.complete, "after a kill at \(tenth)/10 of a rebuild, Output is not whole")
+        let fewer = Self.filmCount - 1
+        #expect(state.films == Self.filmCount || state.films == fewer, "\(state.films) films")
+        // Go on from the site there: the next build makes the other one.
+        catalog = state.films == fewer ? first : second
+      }
+
+      #expect(try build(second).status == 0)
+      let fresh = directory.appendingPathComponent("Fresh")
+      let built = try FilmSiteProcess.run([
+        "build", "--catalog", second.path, "--output", fresh.path,
+      ])
+      #expect(built.status == 0, "\(built.stderr)")
+      let files = FilmSiteProcess.files(in: output)
+      #expect(files == FilmSiteProcess.files(in: fresh))
+      for path in files where path != ".filmsite-manifest" {
+        let incremental = try Data(contentsOf: output.appendingPathComponent(path))
+        #expect(incremental == (try Data(contentsOf: fresh.appendingPathComponent(path))), "\(path)")
+      }
     }
   }
 }

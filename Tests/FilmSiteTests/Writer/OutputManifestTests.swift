@@ -21,7 +21,7 @@ import Testing
     #expect(manifest.text.contains("\n# films 70 2 5\n"))
     #expect(read.paths == ["films/1-a/index.html", "index.html"])
     #expect(read.pageCounts == SitePageCounts(indexPages: 3, browsePages: 40, hasSiteFiles: true))
-    #expect(manifest.text.contains("\nindex.html\t000000000000002a\t120\t1764400000.123456789\n"))
+    #expect(manifest.text.contains("\nindex.html\t000000000000002a\t120\t1764400000.123456789\t-\n"))
   }
 
   @Test func version1ManifestsKeepTheirPathsWithoutEntries() throws {
@@ -124,7 +124,7 @@ import Testing
     let manifest = OutputManifest(
       entries: ["a.html": .init(hash: ContentHash(value: 0xF), size: -3, modified: time)],
       fingerprint: nil)
-    #expect(manifest.text.hasSuffix("\na.html\t000000000000000f\t-3\t\(text)\n"))
+    #expect(manifest.text.hasSuffix("\na.html\t000000000000000f\t-3\t\(text)\t-\n"))
   }
 
   @Test(arguments: [
@@ -244,5 +244,73 @@ extension OutputManifest {
     self.init(
       sortedPaths: files.map(\.key), entries: files.map(\.value), fingerprint: fingerprint,
       pageCounts: pageCounts, filmCounts: filmCounts)
+  }
+}
+
+/// Version 3 of the manifest: each page's input key, and the user's files
+/// with when they were looked for.
+@Suite struct OutputManifestVersion3Tests {
+  private let time = FileTime(seconds: 1_764_400_000, nanoseconds: 5)
+
+  @Test func inputKeysUserFilesAndTheirScanTimeReadBack() throws {
+    let keyed = OutputManifest.Entry(
+      hash: ContentHash(value: 1), size: 2, modified: time, key: ContentHash(value: 0xABC))
+    let plain = OutputManifest.Entry(hash: ContentHash(value: 3), size: 4, modified: time)
+    let manifest = OutputManifest(
+      entries: ["index.html": keyed, "assets/style.css": plain], fingerprint: nil
+    ).keeping(["CNAME", "films/1-a/notes.txt"], scanned: time)
+    let text = manifest.text
+    #expect(text.contains("\nindex.html\t0000000000000001\t2\t1764400000.5\t0000000000000abc\n"))
+    #expect(text.contains("\nassets/style.css\t0000000000000003\t4\t1764400000.5\t-\n"))
+    #expect(text.contains("\n# scanned 1764400000.5\n# kept CNAME\n# kept films/1-a/notes.txt\n"))
+    let read = try #require(OutputManifest(text: text))
+    #expect(read == manifest)
+    #expect(read.entriesByPath()["index.html"]?.key == ContentHash(value: 0xABC))
+    #expect(read.kept == ["CNAME", "films/1-a/notes.txt"])
+    #expect(read.userFilesScanned == time)
+  }
+
+  @Test func aVersion2ManifestIsReadWithoutKeys() throws {
+    let text = """
+      # filmsite manifest v2: the files FilmSite wrote here. Do not edit.
+      index.html\t0000000000000001\t2\t1.0
+
+      """
+    let read = try #require(OutputManifest(text: text))
+    #expect(read.paths == ["index.html"])
+    #expect(read.entries.map(\.key) == [nil])
+    #expect(read.kept.isEmpty && read.userFilesScanned == nil)
+  }
+
+  @Test func aUserFileThatCannotBeWrittenDownMakesTheNextBuildLookEverywhere() {
+    let manifest = OutputManifest(paths: ["index.html"]).keeping(["a\tb", "CNAME"], scanned: time)
+    #expect(manifest.kept == ["CNAME"])
+    #expect(manifest.userFilesScanned == nil)
+  }
+
+  @Test func keptPathsThatWouldLeaveTheFolderAreNotRead() throws {
+    let text = """
+      # filmsite manifest v3: the files FilmSite wrote here. Do not edit.
+      # scanned 1.0
+      # kept ../outside
+      # kept /etc
+      # kept CNAME
+      index.html\t0000000000000001\t2\t1.0\t-
+
+      """
+    let read = try #require(OutputManifest(text: text))
+    #expect(read.kept == ["CNAME"])
+  }
+
+  @Test func aMalformedInputKeyMakesTheLineForeign() throws {
+    let text = """
+      # filmsite manifest v3: the files FilmSite wrote here. Do not edit.
+      a.html\t0000000000000001\t2\t1.0\tnot-a-key
+      b.html\t0000000000000001\t2\t1.0\t0000000000000001\textra
+      c.html\t0000000000000001\t2\t1.0\t0000000000000001
+
+      """
+    let read = try #require(OutputManifest(text: text))
+    #expect(read.paths == ["c.html"])
   }
 }
