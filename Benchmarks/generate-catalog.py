@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes a deterministic synthetic film catalog for benchmarks.
 
-Usage: Benchmarks/generate-catalog.py N OUT.json [--seed S]
+Usage: Benchmarks/generate-catalog.py N OUT.json [--seed S] [--pools-for M]
 
 The same N and seed always give the same bytes. Films have titles of one to six words (with
 punctuation, accents and some repeats), one to three of 18 genres, overviews of 300 to 900
@@ -18,6 +18,10 @@ to 300 films and the most frequent writers in about 80, while nearly half of all
 one film only: the long tail real catalogs have. These fields come from a random stream of
 their own, so the other fields keep the values that catalogs written before these fields
 existed had.
+
+The pools grow with N, so the first M films of a longer catalog are not the M-film catalog;
+with `--pools-for M` they are: the pools are those of M films, and every film is drawn as the
+M-film catalog draws it, so films after the M-th are new films by the same people.
 """
 import argparse
 import bisect
@@ -242,12 +246,15 @@ def main() -> None:
     parser.add_argument("count", type=int)
     parser.add_argument("out")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--pools-for", type=int, metavar="M",
+                        help="size the pools of actors and writers for M films (default: N)")
     args = parser.parse_args()
+    pooled = args.count if args.pools_for is None else args.pools_for
     rng = random.Random(args.seed)
     extra = random.Random(f"{args.seed}/credits")
     made_surnames = surnames()
-    actors = People(extra, 6 * args.count, args.count / 100, made_surnames)
-    writers = People(extra, max(3, args.count // 2), args.count / 200, made_surnames)
+    actors = People(extra, 6 * pooled, pooled / 100, made_surnames)
+    writers = People(extra, max(3, pooled // 2), pooled / 200, made_surnames)
     # Distinct for any N below 10^7: 7,919 is prime and not a factor of 10^7.
     imdb_offset = extra.randrange(10**7)
     repeats: list = []
