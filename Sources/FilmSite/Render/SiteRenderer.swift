@@ -49,7 +49,8 @@ struct SiteRenderer: Sendable {
       theme.assets.keys.sorted().compactMap { path in
         theme.assets[path].map { .rendered(OutputFile(path: "assets/" + path, contents: $0)) }
       })
-    try renderLists(plan, keys: keys, reuse: reuse, inputs: inputs, batchSize: batchSize, into: sink)
+    try renderLists(
+      plan, keys: keys, reuse: reuse, inputs: inputs, batchSize: batchSize, into: sink)
 
     let browse = plan.browse
     let pagination = plan.pagination
@@ -60,9 +61,12 @@ struct SiteRenderer: Sendable {
         film: films[offset].film, route: films[offset].route,
         indexRoute: pagination.route(forPage: pagination.page(forItem: offset)),
         indexPage: pagination.page(forItem: offset))
-      return (page.route.filePath, keys.film(at: offset, of: plan), {
-        page.render(from: inputs, browse: browse)
-      })
+      return (
+        page.route.filePath, keys.film(at: offset, of: plan),
+        {
+          page.render(from: inputs, browse: browse)
+        }
+      )
     }
     try Self.renderInBatches(plan.termsPages, batchSize: batchSize, reuse: reuse, into: sink) {
       page in (page.route.filePath, keys.terms(page), { page.render(from: inputs) })

@@ -136,7 +136,7 @@ struct StagingTree: Sendable {
     guard !folder.isEmpty else { return }
     do {
       try FileSystem.makeFolder(at: path + "/" + folder, makingParents: true)
-    } catch where error.isPathTaken && !previousEntries.isEmpty {
+    } catch  where error.isPathTaken && !previousEntries.isEmpty {
       var above = folder
       while !above.isEmpty {
         if previousEntries[above] != nil { try? FileSystem.remove(path + "/" + above) }
@@ -165,7 +165,9 @@ struct StagingTree: Sendable {
     var folders: Set<String> = []
     for file in removed {
       var folder = FileSystem.parent(of: file)
-      while !folder.isEmpty, folders.insert(folder).inserted { folder = FileSystem.parent(of: folder) }
+      while !folder.isEmpty, folders.insert(folder).inserted {
+        folder = FileSystem.parent(of: folder)
+      }
     }
     // The deepest first, so that a folder is empty once the folders in it are gone.
     for folder in folders.sorted(by: { $0.count > $1.count }) {

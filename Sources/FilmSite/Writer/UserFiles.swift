@@ -27,7 +27,9 @@ struct UserFiles {
   static func find(in current: CurrentSite) throws -> UserFiles {
     let now = FileTime.now
     let scanned = now.minus(seconds: clockMargin)
-    guard FileSystem.exists(current.folder.path) else { return UserFiles(roots: [], scanned: scanned) }
+    guard FileSystem.exists(current.folder.path) else {
+      return UserFiles(roots: [], scanned: scanned)
+    }
     // A clock set back since the last look could hide a change: then every folder is listed.
     let since = current.manifest.userFilesScanned.flatMap { $0 < now ? $0 : nil }
     let keptByFolder = Dictionary(grouping: current.manifest.kept, by: FileSystem.parent(of:))
@@ -52,7 +54,7 @@ struct UserFiles {
             if entry.kind == .folder, owned.contains(path) { return nil }
             return path
           })
-      } catch where error.isNoFolderThere {
+      } catch  where error.isNoFolderThere {
         // Removed or replaced since the last build: nothing of FilmSite's to look into.
         return .success([])
       } catch {
@@ -113,7 +115,9 @@ struct UserFiles {
         try conflicts(path) { try FileSystem.makeFolder(at: to, permissions: status.permissions) }
         made.insert(path)
         let entries = try WriterError.reporting { try FileSystem.entries(of: from) }
-        for entry in entries.sorted(by: { $0.name < $1.name }) { try carry(path + "/" + entry.name) }
+        for entry in entries.sorted(by: { $0.name < $1.name }) {
+          try carry(path + "/" + entry.name)
+        }
       case .file:
         try makeParents(of: path)
         try conflicts(path) { try FileSystem.link(from, as: to) }

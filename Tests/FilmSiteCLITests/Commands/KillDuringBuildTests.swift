@@ -135,7 +135,9 @@ import Testing
       for tenth in 1...9 {
         let process = Process()
         process.executableURL = FilmSiteProcess.executable
-        process.arguments = ["build", "--catalog", catalog.path, "--output", output.path, "--quiet"]
+        process.arguments = [
+          "build", "--catalog", catalog.path, "--output", output.path, "--quiet",
+        ]
         process.currentDirectoryURL = FilmSiteProcess.repositoryRoot
         try process.run()
         Thread.sleep(
@@ -161,7 +163,8 @@ import Testing
       #expect(files == FilmSiteProcess.files(in: fresh))
       for path in files where path != ".filmsite-manifest" {
         let incremental = try Data(contentsOf: output.appendingPathComponent(path))
-        #expect(incremental == (try Data(contentsOf: fresh.appendingPathComponent(path))), "\(path)")
+        #expect(
+          incremental == (try Data(contentsOf: fresh.appendingPathComponent(path))), "\(path)")
       }
     }
   }

@@ -288,7 +288,8 @@ import Testing
       let unscanned = { (text: String) in
         text.split(separator: "\n").filter { !$0.hasPrefix(OutputManifest.scannedPrefix) }
       }
-      #expect(unscanned(try String(contentsOfFile: manifestPath, encoding: .utf8)) == unscanned(text))
+      #expect(
+        unscanned(try String(contentsOfFile: manifestPath, encoding: .utf8)) == unscanned(text))
       #expect(try await buildSummary(Self.films, into: output).upToDate)
     }
   }

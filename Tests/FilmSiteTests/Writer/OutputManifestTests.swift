@@ -21,7 +21,8 @@ import Testing
     #expect(manifest.text.contains("\n# films 70 2 5\n"))
     #expect(read.paths == ["films/1-a/index.html", "index.html"])
     #expect(read.pageCounts == SitePageCounts(indexPages: 3, browsePages: 40, hasSiteFiles: true))
-    #expect(manifest.text.contains("\nindex.html\t000000000000002a\t120\t1764400000.123456789\t-\n"))
+    #expect(
+      manifest.text.contains("\nindex.html\t000000000000002a\t120\t1764400000.123456789\t-\n"))
   }
 
   @Test func version1ManifestsKeepTheirPathsWithoutEntries() throws {

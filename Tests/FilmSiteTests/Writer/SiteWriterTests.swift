@@ -323,7 +323,8 @@ import Testing
       try writer.write(site)
       // No manifest said what that folder held: it was cleared, and is now the spare.
       #expect(read(writer.folder.stagingPath + "/index.html") == "home")
-      #expect(FileManager.default.fileExists(atPath: writer.folder.stagingPath + "/.filmsite-manifest"))
+      #expect(
+        FileManager.default.fileExists(atPath: writer.folder.stagingPath + "/.filmsite-manifest"))
       #expect(read(output + "/index.html") == "home")
     }
   }

@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+
+@testable import FilmSite
+
+/// The site a swap replaces stays beside the output folder, and the next
+/// build makes its site there by differences: the output folder alternates
+/// between two trees, a file the spare already has is kept, and the user's
+/// files follow the output folder, not the spare.
+@Suite struct SpareTreeTests {
+  private func read(_ path: String) -> String? { WriterFixtures.text(at: path) }
+
+  private func inode(_ path: String) throws -> UInt64 {
+    try FileSystem.status(of: path).inode
+  }
+
+  private func site(home: String, a: String = "a", b: String? = "b") -> [OutputFile] {
+    [
+      OutputFile(path: "index.html", text: home),
+      OutputFile(path: "films/1-a/index.html", text: a),
+    ] + (b.map { [OutputFile(path: "films/2-b/index.html", text: $0)] } ?? [])
+  }
+
+  @Test func theOutputFolderAlternatesBetweenTwoTrees() throws {
+    try Fixtures.withTemporaryDirectory { root in
+      let output = root + "/Output"
+      let writer = SiteWriter(directory: output)
+      try writer.write(site(home: "one"))
+      let first = try inode(output)
+      // A build into a new folder leaves no spare.
+      #expect(!FileManager.default.fileExists(atPath: writer.folder.stagingPath))
+      try writer.write(site(home: "two"))
+      let second = try inode(output)
+      #expect(second != first)
+      #expect(try inode(writer.folder.stagingPath) == first)
+      try writer.write(site(home: "three"))
+      #expect(try inode(output) == first)
+      #expect(try inode(writer.folder.stagingPath) == second)
+      #expect(read(output + "/index.html") == "three")
+      #expect(read(writer.folder.stagingPath + "/index.html") == "two")
+    }
+  }
+
+  @Test func aFileTheSpareAlreadyHasIsKeptAndAnUnchangedOneIsShared() throws {
+    try Fixtures.withTemporaryDirectory { root in
+      let output = root + "/Output"
+      let writer = SiteWriter(directory: output)
+      try writer.write(site(home: "one", a: "first a"))
+      let firstA = try inode(output + "/films/1-a/index.html")
+      try writer.write(site(home: "two", a: "second a"))
+      // The third site has the first one's film page back: the spare still had it.
+      let summary = try writer.write(site(home: "three", a: "first a"))
+      #expect(summary.written == 2)
+      #expect(try inode(output + "/films/1-a/index.html") == firstA)
+      #expect(read(output + "/films/1-a/index.html") == "first a")
+      // A page no build changed is one file in both trees.
+      #expect(
+        try inode(output + "/films/2-b/index.html")
+          == inode(writer.folder.stagingPath + "/films/2-b/index.html"))
+    }
+  }
+
+  @Test func aPageGoneFromTheSiteIsGoneFromTheTreeThatReplacesIt() throws {
+    try Fixtures.withTemporaryDirectory { root in
+      let output = root + "/Output"
+      let writer = SiteWriter(directory: output)
+      try writer.write(site(home: "one"))
+      try writer.write(site(home: "two", b: nil))
+      try writer.write(site(home: "three", b: nil))
+      #expect(!FileManager.default.fileExists(atPath: output + "/films/2-b"))
+      try writer.write(site(home: "four", b: nil))
+      #expect(!FileManager.default.fileExists(atPath: output + "/films/2-b"))
+      #expect(!FileManager.default.fileExists(atPath: writer.folder.stagingPath + "/films/2-b"))
+    }
+  }
+
+  @Test func theUsersFilesFollowTheOutputFolderNotTheSpare() throws {
+    try Fixtures.withTemporaryDirectory { root in
+      let output = root + "/Output"
+      let writer = SiteWriter(directory: output)
+      try writer.write(site(home: "one"))
+      try "films.example\n".write(toFile: output + "/CNAME", atomically: false, encoding: .utf8)
+      try "mine".write(
+        toFile: output + "/films/1-a/notes.txt", atomically: false, encoding: .utf8)
+      try writer.write(site(home: "two"))
+      #expect(read(output + "/CNAME") == "films.example\n")
+      #expect(read(output + "/films/1-a/notes.txt") == "mine")
+
+      // Removed by the user: the spare's copy must not come back.
+      try FileManager.default.removeItem(atPath: output + "/CNAME")
+      try writer.write(site(home: "three"))
+      #expect(!FileManager.default.fileExists(atPath: output + "/CNAME"))
+      try writer.write(site(home: "four"))
+      #expect(!FileManager.default.fileExists(atPath: output + "/CNAME"))
+      #expect(read(output + "/films/1-a/notes.txt") == "mine")
+
+      // Added after the last look, in a folder that look trusted: found again.
+      try "later".write(
+        toFile: output + "/films/2-b/later.txt", atomically: false, encoding: .utf8)
+      try writer.write(site(home: "five"))
+      #expect(read(output + "/films/2-b/later.txt") == "later")
+      let manifest = try #require(
+        OutputManifest(bytes: try FileSystem.contents(of: writer.folder.manifestPath)))
+      #expect(manifest.kept == ["films/1-a/notes.txt", "films/2-b/later.txt"])
+      #expect(manifest.userFilesScanned != nil)
+    }
+  }
+
+  @Test func aUserFileTheManifestNamesIsKeptInAFolderThatDidNotChange() throws {
+    try Fixtures.withTemporaryDirectory { root in
+      let output = root + "/Output"
+      let writer = SiteWriter(directory: output)
+      try writer.write(site(home: "one"))
+      try "mine".write(
+        toFile: output + "/films/1-a/notes.txt", atomically: false, encoding: .utf8)
+      try writer.write(site(home: "two"))
+      // Long after: the folder's status is older than the next look's time, so
+      // the file is known from the manifest alone.
+      Thread.sleep(forTimeInterval: Double(UserFiles.clockMargin) + 0.2)
+      try writer.write(site(home: "three"))
+      try writer.write(site(home: "four"))
+      #expect(read(output + "/films/1-a/notes.txt") == "mine")
+    }
+  }
+
+  @Test func aPageEditedByHandIsWrittenAgainEvenWhenTheSpareSharesItsFile() throws {
+    try Fixtures.withTemporaryDirectory { root in
+      let output = root + "/Output"
+      let writer = SiteWriter(directory: output)
+      try writer.write(site(home: "one"))
+      try writer.write(site(home: "two"))
+      // Edited in place: the spare's name for the same file sees the edit too.
+      let handle = try #require(FileHandle(forWritingAtPath: output + "/films/2-b/index.html"))
+      try handle.write(contentsOf: Data("B!".utf8))
+      try handle.close()
+      try writer.write(site(home: "three"))
+      #expect(read(output + "/films/2-b/index.html") == "b")
+    }
+  }
+}
