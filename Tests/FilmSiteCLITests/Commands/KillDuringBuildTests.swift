@@ -25,6 +25,20 @@ import Testing
         ?? "An *overview* for film \(number), long enough to be a paragraph of real text.")
   }
 
+  /// Starts a build of `catalog` into `output` and kills it (SIGKILL) `delay` later.
+  private func buildKilled(catalog: URL, output: URL, after delay: Duration) throws {
+    let process = Process()
+    process.executableURL = FilmSiteProcess.executable
+    process.arguments = ["build", "--catalog", catalog.path, "--output", output.path, "--quiet"]
+    process.currentDirectoryURL = FilmSiteProcess.repositoryRoot
+    try process.run()
+    Thread.sleep(
+      forTimeInterval: Double(delay.components.seconds)
+        + Double(delay.components.attoseconds) / 1e18)
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+  }
+
   /// The files of the site in `output`, and whether they are exactly those its manifest lists.
   private func site(in output: URL) throws -> (films: Int, complete: Bool) {
     let manifest = try String(
@@ -62,18 +76,7 @@ import Testing
         #expect(reset.status == 0, "\(reset.stderr)")
         #expect(try site(in: output) == (113, true))
 
-        let process = Process()
-        process.executableURL = FilmSiteProcess.executable
-        process.arguments = [
-          "build", "--catalog", catalog.path, "--output", output.path, "--quiet",
-        ]
-        process.currentDirectoryURL = FilmSiteProcess.repositoryRoot
-        try process.run()
-        Thread.sleep(
-          forTimeInterval: Double(duration.components.seconds) * Double(tenth) / 10
-            + Double(duration.components.attoseconds) / 1e19 * Double(tenth))
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        try buildKilled(catalog: catalog, output: output, after: duration * tenth / 10)
 
         let state = try site(in: output)
         #expect(
@@ -133,18 +136,7 @@ import Testing
 
       var catalog = second
       for tenth in 1...9 {
-        let process = Process()
-        process.executableURL = FilmSiteProcess.executable
-        process.arguments = [
-          "build", "--catalog", catalog.path, "--output", output.path, "--quiet",
-        ]
-        process.currentDirectoryURL = FilmSiteProcess.repositoryRoot
-        try process.run()
-        Thread.sleep(
-          forTimeInterval: Double(duration.components.seconds) * Double(tenth) / 10
-            + Double(duration.components.attoseconds) / 1e19 * Double(tenth))
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        try buildKilled(catalog: catalog, output: output, after: duration * tenth / 10)
         let state = try site(in: output)
         #expect(state.complete, "after a kill at \(tenth)/10 of a rebuild, Output is not whole")
         let fewer = Self.filmCount - 1
