@@ -14,10 +14,14 @@ import Testing
     for path in FilmSiteProcess.files(in: site) {
       var bytes = try Data(contentsOf: site.appendingPathComponent(path))
       if path == ".filmsite-manifest" {
-        // A file's line ends with the time it was written; the header lines have no tab.
-        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map { line in
-          line.contains("\t")
-            ? line.split(separator: "\t").dropLast().joined(separator: "\t") : String(line)
+        // A file's line gives the time it was written as its fourth field, and the header
+        // when the user's files were looked for; the other header lines have no tab.
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n").filter {
+          !$0.hasPrefix("# scanned ")
+        }.map { line in
+          var fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+          if fields.count > 3 { fields.remove(at: 3) }
+          return fields.joined(separator: "\t")
         }
         bytes = Data(lines.joined(separator: "\n").utf8)
       }
