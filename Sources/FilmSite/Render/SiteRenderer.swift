@@ -61,12 +61,8 @@ struct SiteRenderer: Sendable {
         film: films[offset].film, route: films[offset].route,
         indexRoute: pagination.route(forPage: pagination.page(forItem: offset)),
         indexPage: pagination.page(forItem: offset))
-      return (
-        page.route.filePath, keys.film(at: offset, of: plan),
-        {
-          page.render(from: inputs, browse: browse)
-        }
-      )
+      let render = { page.render(from: inputs, browse: browse) }
+      return (page.route.filePath, keys.film(at: offset, of: plan), render)
     }
     try Self.renderInBatches(plan.termsPages, batchSize: batchSize, reuse: reuse, into: sink) {
       page in (page.route.filePath, keys.terms(page), { page.render(from: inputs) })
