@@ -17,7 +17,7 @@ import Synchronization
 /// two bytes of status, a `Retry-After` line and a body up to a NUL byte
 /// (the last answer's body is the rest). The client must stop after its
 /// retries, wait between 0 s and its cap before each retry, return only a 2xx
-/// answer, and word every failure on one line without control characters.
+/// answer, and word every failure on one line that a terminal shows as it is.
 @main enum FuzzHTTP {
   static func main() { FuzzDriver.run(fuzzHTTP) }
 }
@@ -36,7 +36,7 @@ private func fuzzHTTP(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
   } while !input.isEmpty && answers.count < 4
 
   for answer in answers { checkRetryAfter(answer.retryAfter) }
-  let outcome = server.request(answering: answers)
+  let outcome = server.request(answering: answers, asTMDB: decoding != 0)
   switch outcome.result {
   case .success(let answer):
     let status = answers[min(answer.attempts, answers.count) - 1].status
@@ -93,12 +93,13 @@ private final class FakeServer: Sendable {
   }
 
   /// Sends one request answered with `answers`, on the concurrency pool,
-  /// the fuzzer's thread waiting for it.
-  func request(answering answers: [HTTPTransport.Response]) -> Outcome {
+  /// the fuzzer's thread waiting for it; its failure is the API source's
+  /// error or, `asTMDB`, TMDB's (which reads TMDB's error bodies).
+  func request(answering answers: [HTTPTransport.Response], asTMDB: Bool) -> Outcome {
     outcome.withLock { $0 = Outcome(answers: answers) }
     let done = DispatchSemaphore(value: 0)
     Task {
-      let result = await Self.send()
+      let result = await Self.send(asTMDB: asTMDB)
       self.outcome.withLock { $0.result = result }
       done.signal()
     }
@@ -106,11 +107,13 @@ private final class FakeServer: Sendable {
     return outcome.withLock { $0 }
   }
 
-  private static func send() async -> Result<HTTPClient.Answer, any Error> {
+  private static func send(asTMDB: Bool) async -> Result<HTTPClient.Answer, any Error> {
     guard let url else { return .failure(URLError(.badURL)) }
     do {
-      let answer = try await client.get(URLRequest(url: url)) {
-        APISourceError($0, url: "https://api.example.com/films")
+      let answer = try await client.get(URLRequest(url: url)) { failed -> any Error in
+        asTMDB
+          ? TMDBError(failed, stage: .searchPage(1), url: url.absoluteString)
+          : APISourceError(failed, url: url.absoluteString)
       }
       return .success(answer)
     } catch {
@@ -154,12 +157,27 @@ private func decode(_ answer: HTTPClient.Answer, as decoding: Int) {
   } catch let error as APISourceError {
     checkOneLine(error.description)
   } catch {
-    checkOneLine(TMDBClient.describe(error, expecting: TMDBSearchResults.self))
+    let reason = TMDBError.Reason.notTMDBJSON(
+      TMDBClient.describe(error, expecting: TMDBSearchResults.self),
+      body: RequestFailure.bodyPrefix(answer.body))
+    checkOneLine(
+      TMDBError(
+        stage: .searchPage(1), url: "https://api.themoviedb.org/3/search/movie", reason: reason
+      )
+      .description)
   }
 }
 
+/// A message is printed on one line of a terminal: no control character (C0,
+/// DEL or C1), no line or paragraph separator, and nothing that turns the
+/// direction of the text, whatever the server sent.
 private func checkOneLine(_ message: String) {
+  let hidden = message.unicodeScalars.first {
+    $0.properties.generalCategory == .control || $0.properties.isBidiControl
+      || $0.properties.generalCategory == .lineSeparator
+      || $0.properties.generalCategory == .paragraphSeparator
+  }
   FuzzCheck.require(
-    !message.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F },
-    "a message with a control character: \(message.debugDescription)")
+    hidden == nil,
+    "a message with U+\(String(hidden?.value ?? 0, radix: 16)): \(message.debugDescription)")
 }
