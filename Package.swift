@@ -7,6 +7,9 @@ let package = Package(
     .executable(name: "filmsite", targets: ["FilmSiteCLI"]),
     .library(name: "FilmSite", targets: ["FilmSite"]),
     .library(name: "FilmCatalog", targets: ["FilmCatalog"]),
+    // For the fuzz targets' package in Tests/Fuzz, which can use only products.
+    .library(name: "TOML", targets: ["TOML"]),
+    .library(name: "PreviewServer", targets: ["PreviewServer"]),
   ],
   targets: [
     .systemLibrary(

@@ -61,7 +61,8 @@ enum RequestFailure: Error, Equatable, Sendable {
     body.isEmpty ? "" : "; body starts: \(body)"
   }
 
-  /// The first bytes of a body, on one line, for an error message.
+  /// The first bytes of a body, on one line, for an error message: what a terminal would not
+  /// show as text on that line becomes a space.
   static func bodyPrefix(_ data: [UInt8], limit: Int = 120) -> String {
     var text = ""
     for scalar in String(decoding: data.prefix(limit * 4), as: UTF8.self).unicodeScalars {
@@ -69,9 +70,18 @@ enum RequestFailure: Error, Equatable, Sendable {
         text += "…"
         break
       }
-      text.unicodeScalars.append(scalar.value < 0x20 || scalar.value == 0x7F ? " " : scalar)
+      text.unicodeScalars.append(isHidden(scalar) ? " " : scalar)
     }
     return text
+  }
+
+  /// A control character (C0, DEL or C1, such as a line feed or NEL), a line or paragraph
+  /// separator, or a character that turns the direction of the text after it.
+  private static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.properties.generalCategory {
+    case .control, .lineSeparator, .paragraphSeparator: return true
+    default: return scalar.properties.isBidiControl
+    }
   }
 
   private static func format(_ seconds: Double) -> String {

@@ -31,12 +31,41 @@ public struct RetryPolicy: Sendable, Equatable {
       return nil
     }
     if let seconds = Double(value) { return seconds }
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = TimeZone(identifier: "GMT")
-    formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-    guard let date = formatter.date(from: value) else { return nil }
-    return max(0, date.timeIntervalSince(now))
+    guard let date = httpDate(value) else { return nil }
+    return max(0, date - now.timeIntervalSince1970)
+  }
+
+  private static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+  private static let months = [
+    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+  ]
+
+  /// Seconds since 1970 of an HTTP date in the form servers send (RFC 9110's
+  /// IMF-fixdate, `Wed, 21 Oct 2015 07:28:00 GMT`), or `nil` for anything else.
+  /// Read by hand: Foundation's `DateFormatter` leaks memory on some texts it cannot read,
+  /// and a server's header can be any text.
+  static func httpDate(_ text: String) -> Double? {
+    let fields = text.split(separator: " ", omittingEmptySubsequences: false)
+    guard fields.count == 6, fields[0].hasSuffix(","),
+      weekdays.contains(String(fields[0].dropLast())),
+      let day = number(fields[1], digits: 2), let month = months.firstIndex(of: String(fields[2])),
+      let year = number(fields[3], digits: 4), fields[5] == "GMT",
+      let date = CalendarDay(year: year, month: month + 1, day: day)
+    else { return nil }
+    let clock = fields[4].split(separator: ":", omittingEmptySubsequences: false)
+    guard clock.count == 3, let hour = number(clock[0], digits: 2), hour < 24,
+      let minute = number(clock[1], digits: 2), minute < 60,
+      let second = number(clock[2], digits: 2), second <= 60
+    else { return nil }
+    return Double(date.daysSinceEpoch * 86_400 + hour * 3_600 + minute * 60 + second)
+  }
+
+  /// Exactly `digits` decimal digits, as a number.
+  private static func number(_ text: Substring, digits: Int) -> Int? {
+    guard text.utf8.count == digits, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
+      return nil
+    }
+    return Int(text)
   }
 }
 

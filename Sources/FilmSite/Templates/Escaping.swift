@@ -134,7 +134,7 @@ enum Escaping {
   ) -> String {
     var text = text
     let rewritten = text.withUTF8 { bytes -> String? in
-      let start = bytes.firstIndex { !droppingLeading($0) } ?? bytes.count
+      let start = firstKept(in: bytes, droppingLeading: droppingLeading)
       guard start > 0 || firstChange(in: bytes, from: start, special: special) < bytes.count
       else { return nil }
       var out: [UInt8] = []
@@ -153,7 +153,7 @@ enum Escaping {
     special: (UInt8) -> Bool, _ rewrite: (UInt8, inout [UInt8]) -> Void,
     to out: inout [UInt8]
   ) {
-    let start = bytes.firstIndex { !droppingLeading($0) } ?? bytes.count
+    let start = firstKept(in: bytes, droppingLeading: droppingLeading)
     var index = firstChange(in: bytes, from: start, special: special)
     out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
     while index < bytes.count {
@@ -166,6 +166,28 @@ enum Escaping {
       if byte < 0x80, special(byte) { rewrite(byte, &out) } else { out.append(byte) }
       index += 1
     }
+  }
+
+  /// The index of the first byte that is kept: past the leading bytes that
+  /// `droppingLeading` picks and the forbidden characters among them, which
+  /// are dropped too. A forbidden character must not stop the dropping: what
+  /// follows it would lead the text once it is gone (a NUL, then spaces, would
+  /// start an indented code block).
+  @inline(__always)
+  private static func firstKept(
+    in bytes: UnsafeBufferPointer<UInt8>, droppingLeading: (UInt8) -> Bool
+  ) -> Int {
+    var index = 0
+    while index < bytes.count {
+      if droppingLeading(bytes[index]) {
+        index += 1
+        continue
+      }
+      let forbidden = forbiddenLength(in: bytes, at: index)
+      guard forbidden > 0 else { break }
+      index += forbidden
+    }
+    return index
   }
 
   /// The first index from `start` of a byte that needs work: most text needs

@@ -91,6 +91,14 @@ import Testing
     expectMessages(HTTPClient.FailedAttempt(failure: empty, attempt: 1), "GET u: HTTP 404")
   }
 
+  /// Found by the `http` fuzz target: a body's NEL (U+0085, a C1 control that ends a line),
+  /// line separator or right-to-left override reached the message whole.
+  @Test func aBodyCannotEndTheLineOrTurnTheTextOfTheMessage() throws {
+    let body = "a\u{85}b\u{2028}c\u{2029}d\u{202E}e\u{9B}2Jf\u{200F}g"
+    let failure = try #require(RequestFailure(answer: answer(502, body: body)))
+    #expect(failure == .status(502, body: "a b c d e 2Jf g"))
+  }
+
   @Test func aURLThatIsNotHTTPIsNamed() {
     expectMessages(
       HTTPClient.FailedAttempt(failure: .invalidURL, attempt: 1),

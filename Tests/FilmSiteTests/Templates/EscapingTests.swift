@@ -105,6 +105,17 @@ import Testing
     }
   }
 
+  /// Found by the `markdown` fuzz target: a dropped character before the leading spaces kept
+  /// them, and four of them made the value an indented code block.
+  @Test(arguments: ["\u{0}    x", "\u{1} \u{85}\t x", "\u{FFFE}\n    x"])
+  func markdownDropsLeadingSpaceAfterADroppedCharacter(input: String) {
+    #expect(Escaping.markdown(input) == "x")
+    var bytes: [UInt8] = []
+    var text = input
+    text.withUTF8 { Escaping.appendMarkdown($0, to: &bytes) }
+    #expect(bytes == Array("x".utf8))
+  }
+
   @Test func escapingKeepsTextAroundDroppedCharacters() {
     #expect(Escaping.html("é\u{85}<ü\u{FFFF}") == "é&lt;ü")
     #expect(Escaping.markdown("\r\n é*\u{10FFFE}") == #"é\*"#)

@@ -1,0 +1,3 @@
+// The declaration is all this module holds; libFuzzer itself comes with the
+// toolchain (libclang_rt.fuzzer) and is linked by -sanitize=fuzzer.
+#include "CLibFuzzer.h"
