@@ -111,7 +111,7 @@ extension OutputManifest {
     while let line = nextLine(ifPrefixed: Self.keptPrefix) {
       let path = String(line.dropFirst(Self.keptPrefix.count))
       // An edited line that would leave the folder names nothing of the user's.
-      if isSafeRelativePath(path) { header.kept.append(path) }
+      if isSafeKeptPath(path) { header.kept.append(path) }
     }
     header.body = offset
     return header
@@ -282,12 +282,16 @@ extension OutputManifest {
   }
 
   /// Whether the path `left` comes before `right` in the order FilmSite
-  /// writes paths in (`String`'s): their bytes' order, which it is for the
-  /// NFC text of every path FilmSite makes, or else the strings' order.
+  /// writes paths in (`String`'s): their bytes' order when both are ASCII,
+  /// as most paths are, else the strings' order, under which two spellings
+  /// of the same text (`é` and `e` with a combining accent) are equal, so
+  /// neither comes first.
   private static func precedes<Left: Collection<UInt8>, Right: Collection<UInt8>>(
     _ left: Left, _ right: Right
   ) -> Bool {
-    if left.lexicographicallyPrecedes(right) { return true }
+    if left.allSatisfy({ $0 < 0x80 }), right.allSatisfy({ $0 < 0x80 }) {
+      return left.lexicographicallyPrecedes(right)
+    }
     return String(decoding: left, as: UTF8.self) < String(decoding: right, as: UTF8.self)
   }
 }

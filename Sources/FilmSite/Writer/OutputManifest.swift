@@ -162,7 +162,7 @@ struct OutputManifest: Equatable {
 
   /// Whether `path` fits on one line of the manifest.
   static func isRecordable(_ path: String) -> Bool {
-    !path.isEmpty && !path.utf8.contains(where: isForbiddenInPath)
+    isSafeKeptPath(path)
   }
 
   /// The manifest as a file: a header, the fingerprint, then one line per
@@ -268,12 +268,25 @@ struct OutputManifest: Equatable {
     byte == 0 || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n")
   }
 
+  /// Whether `path` can be a file of FilmSite's in the folder and a line of
+  /// the manifest: it stays inside the folder, holds no tab or line break,
+  /// is not the manifest, and does not start with `#`, which starts a header line.
   static func isSafeRelativePath(_ path: String) -> Bool {
     isSafeRelativePath(bytes: path.utf8)
   }
 
   /// ``isSafeRelativePath(_:)`` for a path's UTF-8.
   static func isSafeRelativePath<Bytes: Collection<UInt8>>(bytes path: Bytes) -> Bool {
+    path.first != UInt8(ascii: "#") && staysInside(path)
+  }
+
+  /// Whether `path` names a place in the folder (a user's file, which a
+  /// `# kept` line names whatever its first character), other than the manifest.
+  static func isSafeKeptPath(_ path: String) -> Bool {
+    staysInside(path.utf8)
+  }
+
+  private static func staysInside<Bytes: Collection<UInt8>>(_ path: Bytes) -> Bool {
     guard !path.isEmpty, path.first != UInt8(ascii: "/"), !path.elementsEqual(fileName.utf8)
     else { return false }
     return path.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)

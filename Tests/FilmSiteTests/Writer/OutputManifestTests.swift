@@ -315,3 +315,37 @@ extension OutputManifest {
     #expect(read.paths == ["c.html"])
   }
 }
+
+/// What the manifest fuzz target found: lines a hand edit can make that the
+/// reader took differently from how it reads them back, or from how the
+/// quick check counts them.
+@Suite struct OutputManifestFuzzFindingTests {
+  @Test func aFileLineThatLooksLikeAHeaderLineIsNotAFileOfFilmSites() throws {
+    let text = """
+      # filmsite manifest v2: the files FilmSite wrote here. Do not edit.
+      not a file line
+      # build x/index.html\t0123456789abcdef\t1\t1.0
+      a.html\t0123456789abcdef\t1\t1.0
+
+      """
+    let read = try #require(OutputManifest(text: text))
+    #expect(read.paths == ["a.html"])
+    // Written back and read again, it is the same manifest.
+    #expect(OutputManifest(bytes: read.bytes) == read)
+    #expect(!OutputManifest.isSafeRelativePath("# build x/index.html"))
+    #expect(OutputManifest.isSafeKeptPath("#notes"))
+  }
+
+  @Test func twoSpellingsOfOnePathAreNotInWrittenOrderForEitherReader() throws {
+    let text =
+      "# filmsite manifest v2: the files FilmSite wrote here. Do not edit.\n"
+      + "e\u{301}.html\t0123456789abcdef\t1\t1.0\n\u{E9}.html\t0123456789abcdef\t1\t1.0\n"
+    let bytes = Array(text.utf8)
+    let read = try #require(OutputManifest(bytes: bytes))
+    #expect(read.paths.count == 1)
+    #expect(!read.isInWrittenOrder)
+    let header = try #require(bytes.withUnsafeBytes { OutputManifest.header(of: $0) })
+    let counted = OutputManifest.countOfFilesAsWritten(in: bytes, header: header) { _, _ in true }
+    #expect(counted == nil)
+  }
+}
