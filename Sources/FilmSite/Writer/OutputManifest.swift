@@ -154,15 +154,11 @@ struct OutputManifest: Equatable {
   /// The same manifest, naming `kept` as the user's files, looked for at `scanned`.
   func keeping(_ kept: [String], scanned: Timestamp?) -> OutputManifest {
     var manifest = self
-    manifest.kept = kept.filter(Self.isRecordable).sorted()
-    // A name that cannot be written down cannot be trusted to the next build.
-    manifest.userFilesScanned = kept.allSatisfy(Self.isRecordable) ? scanned : nil
+    // A name that cannot be written on a `# kept` line and read back cannot
+    // be trusted to the next build: then it looks in every folder.
+    manifest.kept = kept.filter(Self.isSafeKeptPath).sorted()
+    manifest.userFilesScanned = kept.allSatisfy(Self.isSafeKeptPath) ? scanned : nil
     return manifest
-  }
-
-  /// Whether `path` fits on one line of the manifest.
-  static func isRecordable(_ path: String) -> Bool {
-    isSafeKeptPath(path)
   }
 
   /// The manifest as a file: a header, the fingerprint, then one line per
