@@ -22,7 +22,7 @@ let package = Package(
     .target(name: "FilmCatalog", dependencies: ["FilmSiteSupport"]),
     .target(name: "TOML"),
     .target(
-      name: "FilmSite", dependencies: ["FilmCatalog", "FilmSiteSupport", "CCmark"],
+      name: "FilmSite", dependencies: ["FilmCatalog", "FilmSiteSupport", "CCmark", "TOML"],
       // Compiles Templates/ in as the built-in theme.
       plugins: ["EmbedFiles"]),
     .executableTarget(
@@ -37,7 +37,7 @@ let package = Package(
     .testTarget(name: "FilmCatalogTests", dependencies: ["FilmCatalog", "FilmSiteSupport"]),
     .testTarget(
       name: "FilmSiteTests",
-      dependencies: ["FilmSite", "FilmCatalog", "FilmSiteSupport"],
+      dependencies: ["FilmSite", "FilmCatalog", "FilmSiteSupport", "TOML"],
       // Read through #filePath, so that golden files can be recorded beside their tests.
       exclude: [
         "Markdown/Fixtures", "Markdown/Snapshots", "Render/Snapshots", "Theme/MarkdownLists",

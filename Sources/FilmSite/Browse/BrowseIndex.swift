@@ -1,7 +1,7 @@
 import FilmCatalog
 import FilmSiteSupport
 
-/// The genres, directors, years and actors of a site's films.
+/// The genres, directors, years and actors of a site's films, and the tags of their notes.
 struct BrowseIndex: Sendable {
   /// Every genre of the films.
   let genres: Taxonomy
@@ -11,24 +11,32 @@ struct BrowseIndex: Sendable {
   let years: Taxonomy
   /// Every actor among the films' first billed (``SiteConfiguration/castPagesPerFilm``).
   let cast: Taxonomy
+  /// Every tag of the films' notes.
+  let tags: Taxonomy
   /// How many of each film's first billed performers have a page.
   let castPagesPerFilm: Int
 
-  /// Groups `films`, which are in site order.
-  init(films: [Film], castPagesPerFilm: Int) {
+  /// Groups `films`, which are in site order; `tags` are the tags of
+  /// each film's note, in the same order (empty for a site without notes).
+  init(films: [Film], tags noteTags: [[String]] = [], castPagesPerFilm: Int) {
     // The kinds are independent, so they are grouped on every core.
-    let taxonomies = TaxonomyKind.allCases.parallelMap {
-      Taxonomy(kind: $0, films: films, castPagesPerFilm: castPagesPerFilm)
+    let taxonomies = TaxonomyKind.allCases.parallelMap { kind in
+      guard kind == .tags else {
+        return Taxonomy(kind: kind, films: films, castPagesPerFilm: castPagesPerFilm)
+      }
+      return Taxonomy(kind: kind, count: noteTags.count) { noteTags[$0] }
     }
     genres = taxonomies[0]
     directors = taxonomies[1]
     years = taxonomies[2]
     cast = taxonomies[3]
+    self.tags = taxonomies[4]
     self.castPagesPerFilm = castPagesPerFilm
   }
 
-  /// The taxonomies, in the order of ``TaxonomyKind/allCases``.
-  var all: [Taxonomy] { [genres, directors, years, cast] }
+  /// The taxonomies, in the order of ``TaxonomyKind/allCases``; the tags
+  /// only when some note has one, so a site without notes has no `tags/`.
+  var all: [Taxonomy] { [genres, directors, years, cast] + (tags.terms.isEmpty ? [] : [tags]) }
 
   /// The taxonomy of `kind`.
   subscript(kind: TaxonomyKind) -> Taxonomy {
@@ -37,6 +45,7 @@ struct BrowseIndex: Sendable {
     case .directors: return directors
     case .years: return years
     case .cast: return cast
+    case .tags: return tags
     }
   }
 

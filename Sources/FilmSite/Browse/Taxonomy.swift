@@ -18,13 +18,20 @@ struct Taxonomy: Sendable {
   /// - Parameter castPagesPerFilm: For ``TaxonomyKind/cast``, how many of
   ///   each film's first billed performers it is listed under.
   init(kind: TaxonomyKind, films: [Film], castPagesPerFilm: Int) {
+    // By index: each film is read in place, not copied (and retained) per kind.
+    self.init(kind: kind, count: films.count) { position in
+      Self.names(of: films[position], kind: kind, castPagesPerFilm: castPagesPerFilm)
+    }
+  }
+
+  /// Groups `count` films, which are in site order, under the names
+  /// `names` gives for each position: for ``TaxonomyKind/tags``, the names
+  /// their notes give.
+  init(kind: TaxonomyKind, count: Int, names: (Int) -> [String]) {
     self.kind = kind
     var groups: [String: [Int]] = [:]
-    // By index: each film is read in place, not copied (and retained) per kind.
-    for position in films.indices {
-      for name in Self.names(of: films[position], kind: kind, castPagesPerFilm: castPagesPerFilm) {
-        groups[name, default: []].append(position)
-      }
+    for position in 0..<count {
+      for name in names(position) { groups[name, default: []].append(position) }
     }
     let slugs: [String: String]
     let ordered: [String]
@@ -32,7 +39,7 @@ struct Taxonomy: Sendable {
     case .years:
       slugs = Dictionary(uniqueKeysWithValues: groups.keys.map { ($0, $0) })
       ordered = groups.keys.sorted { (Int($0) ?? 0) < (Int($1) ?? 0) }
-    case .genres, .directors, .cast:
+    case .genres, .directors, .cast, .tags:
       slugs = TermSlugs.assign(Array(groups.keys))
       ordered = FilmOrder.sortedNames(Array(groups.keys))
     }
@@ -50,9 +57,12 @@ struct Taxonomy: Sendable {
 
   /// The names a film is listed under for `kind`: trimmed, without empty
   /// ones or repeats; for the cast, those of its first `castPagesPerFilm`
-  /// billed performers.
+  /// billed performers. None for ``TaxonomyKind/tags``: a film's tags are
+  /// in its note, not its fields.
   static func names(of film: Film, kind: TaxonomyKind, castPagesPerFilm: Int) -> [String] {
     switch kind {
+    case .tags:
+      return []
     case .years:
       return film.year.map { [String($0)] } ?? []
     case .directors:

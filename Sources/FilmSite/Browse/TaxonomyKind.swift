@@ -1,11 +1,13 @@
 /// A way of browsing films besides the main index: by genre, by director,
-/// by year or by actor.
+/// by year, by actor, or by the tags of the owner's notes.
 enum TaxonomyKind: String, Sendable, CaseIterable {
   case genres
   case directors
   case years
   /// The first billed performers of each film (``SiteConfiguration/castPagesPerFilm``).
   case cast
+  /// The names the owner's notes give (``FilmNote/tags``).
+  case tags
 
   /// The site folder that holds the kind's pages: `genres`, `directors`, `years` or `cast`.
   var folder: String { rawValue }
@@ -20,6 +22,7 @@ enum TaxonomyKind: String, Sendable, CaseIterable {
     case .directors: return "Directors"
     case .years: return "Years"
     case .cast: return "Cast"
+    case .tags: return "Tags"
     }
   }
 
@@ -30,6 +33,7 @@ enum TaxonomyKind: String, Sendable, CaseIterable {
     case .directors: return "Director"
     case .years: return "Year"
     case .cast: return "Actor"
+    case .tags: return "Tag"
     }
   }
 }

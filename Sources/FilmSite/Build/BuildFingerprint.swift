@@ -3,9 +3,9 @@ import FilmSiteSupport
 import Foundation
 
 /// One hash of everything a build's output depends on: the films in the
-/// order they came (or, for a catalog file, its bytes), the theme as it was
-/// loaded, the site's settings, the FilmSite program itself and the libcmark
-/// it runs with.
+/// order they came (or, for a catalog file, its bytes), the content folder's
+/// notes and pages, the theme as it was loaded, the site's settings, the
+/// FilmSite program itself and the libcmark it runs with.
 ///
 /// The writer keeps it in the output folder's manifest. When the next build
 /// has the same fingerprint and the folder is as FilmSite left it, that
@@ -14,9 +14,10 @@ import Foundation
 /// one `stat` per file of the site.
 enum BuildFingerprint {
   static func make(
-    films: [Film], theme: Theme, configuration: SiteConfiguration
+    films: [Film], content: SiteContent = .empty, theme: Theme, configuration: SiteConfiguration
   ) throws -> ContentHash {
     var hasher = try settings(theme: theme, configuration: configuration)
+    hasher.combine(content.hash)
     hasher.combine(films.count)
     let filmHashes = films.parallelMap(hash(of:))
     for filmHash in filmHashes { hasher.combine(filmHash) }
@@ -27,10 +28,11 @@ enum BuildFingerprint {
   /// are decoded: the file's bytes stand for its films (and for the credit its
   /// header may give), with the query and page cap that pick from them.
   static func make(
-    catalog: CatalogFile, query: String, maxPages: Int?, theme: Theme,
-    configuration: SiteConfiguration
+    catalog: CatalogFile, query: String, maxPages: Int?, content: SiteContent = .empty,
+    theme: Theme, configuration: SiteConfiguration
   ) throws -> ContentHash {
     var hasher = try settings(theme: theme, configuration: configuration)
+    hasher.combine(content.hash)
     hasher.combine("catalog file")
     hasher.combine(query)
     hasher.combine(maxPages)

@@ -13,6 +13,12 @@ public struct BuildSummary: Sendable, CustomStringConvertible {
   /// The films' values the plan left out because no page could show them
   /// safely. Empty when the site was up to date: nothing was planned.
   public let fieldWarnings: [FieldWarning]
+  /// Notes named for no film of the catalog, which were left out.
+  public let contentWarnings: [ContentWarning]
+  /// Films with a note, film fields the notes set, and pages of the owner's own.
+  let notes: Int
+  let overrides: Int
+  let contentPages: Int
   /// How the pull was split into windows, when the listing was longer than
   /// the source serves of one query.
   public let windows: PullWindows?
@@ -30,7 +36,8 @@ public struct BuildSummary: Sendable, CustomStringConvertible {
 
   init(
     films: FilmCounts, failure: PaginationError?, skipped: [any Error],
-    fieldWarnings: [FieldWarning] = [], windows: PullWindows? = nil, pages: SitePageCounts,
+    fieldWarnings: [FieldWarning] = [], contentWarnings: [ContentWarning] = [], notes: Int = 0,
+    overrides: Int = 0, contentPages: Int = 0, windows: PullWindows? = nil, pages: SitePageCounts,
     files: SiteWriter.Summary,
     upToDate: Bool, outputDirectory: String, duration: Duration
   ) {
@@ -40,6 +47,10 @@ public struct BuildSummary: Sendable, CustomStringConvertible {
     self.failure = failure
     self.skipped = skipped
     self.fieldWarnings = fieldWarnings
+    self.contentWarnings = contentWarnings
+    self.notes = notes
+    self.overrides = overrides
+    self.contentPages = contentPages
     self.windows = windows
     indexPages = pages.indexPages
     browsePages = pages.browsePages
@@ -67,11 +78,19 @@ public struct BuildSummary: Sendable, CustomStringConvertible {
     let leftOut =
       count == 0
       ? "" : "; \(count) film \(count == 1 ? "value" : "values") left out (see the warnings)"
+    let content =
+      notes == 0 && contentPages == 0
+      ? ""
+      : "; \(notes) \(notes == 1 ? "note" : "notes") (\(overrides) \(overrides == 1 ? "field" : "fields") corrected), \(contentPages) \(contentPages == 1 ? "page" : "pages") of your own"
+    let orphans =
+      contentWarnings.isEmpty
+      ? ""
+      : "; \(contentWarnings.count) \(contentWarnings.count == 1 ? "note" : "notes") for no film left out (see the warnings)"
     let split =
       windows.map { "; " + $0.summary } ?? ""
     let siteFiles =
       hasSiteFiles ? "" : "; no sitemap.xml, robots.txt or canonical links (they need --base-url)"
     return
-      "Built \(films) \(films == 1 ? "film" : "films")\(duplicates), \(indexPages) index \(indexPages == 1 ? "page" : "pages") and \(browsePages) browse \(browsePages == 1 ? "page" : "pages") into \(outputDirectory): \(files.written) \(files.written == 1 ? "file" : "files") written, \(files.unchanged) unchanged, \(files.removed) removed in \(time) s\(state)\(split)\(leftOut)\(siteFiles)\(cap)\(partial)"
+      "Built \(films) \(films == 1 ? "film" : "films")\(duplicates), \(indexPages) index \(indexPages == 1 ? "page" : "pages") and \(browsePages) browse \(browsePages == 1 ? "page" : "pages") into \(outputDirectory): \(files.written) \(files.written == 1 ? "file" : "files") written, \(files.unchanged) unchanged, \(files.removed) removed in \(time) s\(state)\(content)\(orphans)\(split)\(leftOut)\(siteFiles)\(cap)\(partial)"
   }
 }

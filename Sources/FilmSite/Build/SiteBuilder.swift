@@ -17,6 +17,8 @@ public struct SiteBuilder: Sendable {
   /// The theme folder, whose files replace the built-in theme's; `nil` for
   /// the built-in theme alone.
   var templatesDirectory: String?
+  /// The content folder: notes on films and pages of the owner's own; `nil` for none.
+  var contentDirectory: String?
   var outputDirectory: String
   var configuration: SiteConfiguration
   /// Adopt an output folder that FilmSite did not create.
@@ -29,6 +31,7 @@ public struct SiteBuilder: Sendable {
     input: FilmInput,
     pull: FilmPull = FilmPull(),
     templatesDirectory: String? = nil,
+    contentDirectory: String? = nil,
     outputDirectory: String = "Output",
     configuration: SiteConfiguration = SiteConfiguration(),
     force: Bool = false
@@ -36,23 +39,25 @@ public struct SiteBuilder: Sendable {
     self.input = input
     self.pull = pull
     self.templatesDirectory = templatesDirectory
+    self.contentDirectory = contentDirectory
     self.outputDirectory = outputDirectory
     self.configuration = configuration
     self.force = force
   }
 
   /// Builds the site and says what it did.
-  /// - Throws: ``TemplateError``, ``CatalogError``, ``PaginationError``, ``SiteError``,
-  ///   ``WriterError``, or what the enrichment step throws.
+  /// - Throws: ``TemplateError``, ``ContentError``, ``CatalogError``, ``PaginationError``,
+  ///   ``SiteError``, ``WriterError``, or what the enrichment step throws.
   public func build() async throws -> BuildSummary {
     let start = ContinuousClock.now
     let theme = try Theme.load(from: templatesDirectory)
+    let content = try contentDirectory.map(SiteContent.load(from:)) ?? .empty
     let writer = SiteWriter(directory: outputDirectory, force: force)
     // Checked before pulling, so a refused folder fails fast.
     try writer.checkOwnership()
 
     let catalog: CatalogRead?
-    switch try readCatalog(theme: theme, writer: writer) {
+    switch try readCatalog(theme: theme, content: content, writer: writer) {
     case .upToDate(let files, let pages, let films):
       return upToDateSummary(films: films, pages: pages, files: files, since: start)
     case .decoded(let read): catalog = read
@@ -69,7 +74,7 @@ public struct SiteBuilder: Sendable {
     } else {
       // Only the films themselves tell whether a pulled site is up to date.
       fingerprint = try BuildFingerprint.make(
-        films: pulled.films, theme: theme, configuration: configuration)
+        films: pulled.films, content: content, theme: theme, configuration: configuration)
       if let site = try writer.upToDateSite(builtFrom: fingerprint),
         let pages = site.pageCounts
       {
@@ -79,7 +84,7 @@ public struct SiteBuilder: Sendable {
       }
     }
 
-    let plan = try SitePlan(films: pulled.films, configuration: configuration)
+    let plan = try SitePlan(films: pulled.films, configuration: configuration, content: content)
     let pages = plan.pageCounts
     // Pages go to the writer a batch at a time as they are rendered, so a
     // large site is never held in memory whole.
@@ -99,7 +104,9 @@ public struct SiteBuilder: Sendable {
     }
     return BuildSummary(
       films: pulled.counts, failure: pulled.failure, skipped: pulled.skipped,
-      fieldWarnings: plan.warnings, windows: pulled.windows, pages: pages, files: files,
+      fieldWarnings: plan.warnings, contentWarnings: plan.content.warnings,
+      notes: plan.content.notes.count { $0 != nil }, overrides: plan.content.overrideCount,
+      contentPages: plan.content.pages.count, windows: pulled.windows, pages: pages, files: files,
       upToDate: false,
       outputDirectory: outputDirectory,
       duration: ContinuousClock.now - start)
@@ -138,12 +145,14 @@ public struct SiteBuilder: Sendable {
   /// nothing. `nil` for an input that is not a catalog file, or when an
   /// enrichment step changes the films after the pull (then only the films
   /// themselves tell whether the site is up to date).
-  private func readCatalog(theme: Theme, writer: SiteWriter) throws -> CatalogReadResult? {
+  private func readCatalog(theme: Theme, content: SiteContent, writer: SiteWriter) throws
+    -> CatalogReadResult?
+  {
     guard case .catalog(let path, let maxPages) = input, pull.enrich == nil else { return nil }
     // The bytes are freed once decoded: they are not held while the site renders.
     let catalog = try CatalogFile.read(path: path)
     let fingerprint = try BuildFingerprint.make(
-      catalog: catalog, query: pull.query, maxPages: maxPages, theme: theme,
+      catalog: catalog, query: pull.query, maxPages: maxPages, content: content, theme: theme,
       configuration: configuration)
     if let site = try writer.upToDateSite(builtFrom: fingerprint),
       let pages = site.pageCounts, let films = site.filmCounts

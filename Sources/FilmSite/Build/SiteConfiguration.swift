@@ -26,6 +26,9 @@ public struct SiteConfiguration: Sendable, Equatable, Encodable {
   public var castShown: Int
   /// A credit the source requires on every page (TMDB's notice), shown in the layout's footer.
   public var attribution: Attribution?
+  /// The owner's pages the layout's navigation links, in order: their
+  /// paths in the content folder (`about.md`), each titled by its front matter.
+  public var navigation: [String] = []
   /// The most URLs in one sitemap file before the sitemap is split (the protocol's 50,000).
   var sitemapLimit = Sitemap.protocolLimit
 

@@ -39,8 +39,11 @@ struct PageContexts: Sendable {
 
   /// A film's row in a list, for the film's page at `route`, rendered once
   /// with `template` for every list page that shows it.
-  func row(for film: Film, at route: Route, in template: Template) -> PrerenderedTemplate {
+  func row(for film: Film, note: FilmNote? = nil, at route: Route, in template: Template)
+    -> PrerenderedTemplate
+  {
     var values = filmValues(film, for: template)
+    values.merge(Self.noteValues(note))
     // Lists are never inside the films' folder, so the link from a list to a
     // film is the way to the root, then the film's route.
     values["url"] = .hole(.rootPath, then: route.description)
@@ -62,6 +65,15 @@ struct PageContexts: Sendable {
   static func overviewMarkdown(_ overview: String) -> String {
     overview.utf8.count > maximumMarkdownOverview
       ? Escaping.markdown(overview) : Escaping.markdownParagraph(overview)
+  }
+
+  /// What a film's note gives its page and its row: the owner's rating,
+  /// with one decimal, and whether the film is featured.
+  static func noteValues(_ note: FilmNote?) -> TemplateContext {
+    [
+      "yourRating": .optional(note?.rating?.oneDecimalText),
+      "featured": note?.featured == true ? .text("yes") : .absent,
+    ]
   }
 
   /// `1999 · 139 min`, or whichever half is known.

@@ -7,9 +7,12 @@ struct PageInputs: Sendable {
 
   var configuration: SiteConfiguration { contexts.configuration }
 
-  init(theme: Theme, configuration: SiteConfiguration, markdown: MarkdownRenderer) {
+  init(
+    theme: Theme, configuration: SiteConfiguration, navigation: SiteNavigation = SiteNavigation(),
+    markdown: MarkdownRenderer
+  ) {
     self.theme = theme
     contexts = PageContexts(configuration: configuration, markdown: markdown)
-    layout = PageLayout(template: theme.layout, contexts: contexts)
+    layout = PageLayout(template: theme.layout, contexts: contexts, navigation: navigation)
   }
 }

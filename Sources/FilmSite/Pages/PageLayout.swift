@@ -3,6 +3,8 @@
 struct PageLayout: Sendable {
   let template: Template
   let contexts: PageContexts
+  /// The owner's pages, the tags and the feed, which every page links.
+  var navigation = SiteNavigation()
 
   var configuration: SiteConfiguration { contexts.configuration }
 
@@ -39,9 +41,21 @@ struct PageLayout: Sendable {
     context["pageKind"] = .text(kind)
     context["attribution"] = .optional(configuration.attribution?.text)
     context["attributionURL"] = .optional(configuration.attribution?.url)
-    for kind in TaxonomyKind.allCases {
+    for kind in TaxonomyKind.allCases where kind != .tags || navigation.hasTags {
       context[kind.folder + "URL"] = .text(
         Self.url(from: route, to: kind.route, linkBase: linkBase))
+    }
+    context["navLinks"] = .list(
+      navigation.links.map { link in
+        [
+          "title": .text(link.title),
+          "url": .text(Self.url(from: route, to: link.route, linkBase: linkBase)),
+          "current": link.route == route ? .text("yes") : .absent,
+        ]
+      })
+    if navigation.hasFeed {
+      context["feedURL"] = .text(
+        linkBase.map { $0 + SiteNavigation.feedPath } ?? route.url(toFile: SiteNavigation.feedPath))
     }
     context["searchURL"] = .text(
       Self.url(from: route, to: SearchFormPage.route, linkBase: linkBase))

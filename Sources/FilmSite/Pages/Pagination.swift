@@ -8,6 +8,9 @@ struct Pagination: Sendable, Equatable {
   let itemCount: Int
   let pageSize: Int
 
+  /// The folder of a list's pages after the first: `page/2/`.
+  static let pageFolder = "page"
+
   init(base: Route = .root, itemCount: Int, pageSize: Int) {
     precondition(pageSize >= 1, "the page size is validated before pagination")
     self.base = base
@@ -23,7 +26,7 @@ struct Pagination: Sendable, Equatable {
 
   /// Where page `page` lives.
   func route(forPage page: Int) -> Route {
-    page == 1 ? base : Route(base.components + ["page", String(page)])
+    page == 1 ? base : Route(base.components + [Self.pageFolder, String(page)])
   }
 
   /// The indices of the items shown on page `page`.

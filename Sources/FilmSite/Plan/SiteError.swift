@@ -7,6 +7,8 @@ enum SiteError: Error, Equatable, Sendable, CustomStringConvertible {
   case invalidPageSize(Int)
   /// A count of performers (with a page, or shown) below 0.
   case invalidCastCount(Int)
+  /// A `nav` entry of the config that names no page of the content folder.
+  case unknownNavigationPage(String, known: [String])
 
   var description: String {
     switch self {
@@ -18,6 +20,11 @@ enum SiteError: Error, Equatable, Sendable, CustomStringConvertible {
       return "the page size must be at least 1 (got \(size))"
     case .invalidCastCount(let count):
       return "the number of performers with a page or shown must be at least 0 (got \(count))"
+    case .unknownNavigationPage(let path, let known):
+      let pages =
+        known.isEmpty
+        ? "the content folder has no pages" : "its pages are " + known.joined(separator: ", ")
+      return "nav: \(Escaping.terminal(path)) is not a page of the content folder; \(pages)"
     }
   }
 }

@@ -24,11 +24,18 @@ struct SitePlan: Sendable {
   let lists: [ListPage]
   /// The values left out of the films, in the films' input order.
   let warnings: [FieldWarning]
+  /// The owner's notes and pages, and the navigation to the pages.
+  let content: ContentPlan
 
-  /// - Throws: ``SiteError`` for a film that cannot have a page or an invalid
-  ///   page size; ``BaseURLError`` for a base URL that is not an absolute
-  ///   `http(s)` URL.
-  init(films unordered: [Film], configuration: SiteConfiguration) throws {
+  /// - Parameter content: The owner's notes, which correct the films and
+  ///   give them tags, and pages.
+  /// - Throws: ``SiteError`` for a film that cannot have a page, an invalid
+  ///   page size or a `nav` entry that names no page; ``BaseURLError`` for
+  ///   a base URL that is not an absolute `http(s)` URL; ``ContentError``
+  ///   for a link in the content to a film or page that does not exist.
+  init(
+    films unordered: [Film], configuration: SiteConfiguration, content: SiteContent = .empty
+  ) throws {
     guard configuration.pageSize >= 1 else {
       throw SiteError.invalidPageSize(configuration.pageSize)
     }
@@ -39,13 +46,22 @@ struct SitePlan: Sendable {
     var configuration = configuration
     if let base = configuration.baseURL { configuration.baseURL = try BaseURL.normalized(base) }
     self.configuration = configuration
-    let shown = ShownFields.checked(unordered)
+    // A note's corrections are checked like the source's values.
+    let shown = ShownFields.checked(ContentPlan.corrected(unordered, by: content))
     warnings = shown.warnings
     let (routed, folded) = try Self.routes(for: shown.films)
     films = FilmOrder.sorted(routed, folded: folded) { $0.film }
     let pagination = Pagination(itemCount: films.count, pageSize: configuration.pageSize)
+    let content =
+      content.isEmpty && configuration.navigation.isEmpty
+      ? ContentPlan.none(filmCount: films.count, hasFeed: configuration.baseURL != nil)
+      : try ContentPlan(
+        content: content, films: films, navigation: configuration.navigation,
+        hasFeed: configuration.baseURL != nil, markdown: MarkdownRenderer())
+    self.content = content
     let browse = BrowseIndex(
-      films: films.map(\.film), castPagesPerFilm: configuration.castPagesPerFilm)
+      films: films.map(\.film), tags: content.notes.map { $0?.tags ?? [] },
+      castPagesPerFilm: configuration.castPagesPerFilm)
     self.pagination = pagination
     self.browse = browse
     var lists = pagination.pages.map { ListPage(listing: .all, pagination: pagination, page: $0) }
@@ -74,9 +90,10 @@ struct SitePlan: Sendable {
   }
 
   /// The routes a sitemap lists: every list page, the name lists, the search
-  /// page and every film's page.
+  /// page, every film's page and the owner's pages.
   var sitemapRoutes: [Route] {
     lists.map(\.route) + termsPages.map(\.route) + [SearchFormPage.route] + films.map(\.route)
+      + content.pages.map(\.page.route)
   }
 
   /// Each film with its route, and its folded title (``Slug/fold(_:)``), which

@@ -24,8 +24,23 @@ struct PageKeys: Sendable {
   let terms: [ContentHash]
 
   init(site: ContentHash, plan: SitePlan) {
-    self.site = site
-    let films = plan.films.parallelMap { BuildFingerprint.hash(of: $0.film) }
+    // Every page shows the navigation: the owner's pages, tags, the feed.
+    var siteHasher = ContentHasher()
+    siteHasher.combine(site)
+    siteHasher.combine(plan.content.navigation.hash)
+    self.site = siteHasher.finalize()
+    let notes = plan.content.notes
+    let noteHTML = plan.content.noteHTML
+    // A film's note is part of what its page and its row are made from.
+    let films = Array(plan.films.indices).parallelMap { position in
+      let hash = BuildFingerprint.hash(of: plan.films[position].film)
+      guard let note = notes[position] else { return hash }
+      var hasher = ContentHasher()
+      hasher.combine(hash)
+      hasher.combine(note.keyHash)
+      hasher.combine(noteHTML[position] ?? "")
+      return hasher.finalize()
+    }
     self.films = films
     // Each name's films are known from the browse index; going through
     // them once costs less than looking each film's names up again.
@@ -96,6 +111,17 @@ struct PageKeys: Sendable {
     let positions = page.positions
     hasher.combine(positions.count)
     for position in positions { hasher.combine(rows[position]) }
+    return hasher.finalize()
+  }
+
+  /// A page of the owner's own: where it is, its front matter and its body's HTML.
+  func page(_ page: ContentPage, html: String) -> ContentHash {
+    var hasher = hasher("page")
+    hasher.combine(page.route.description)
+    hasher.combine(page.title)
+    hasher.combine(page.date?.iso ?? "")
+    hasher.combine(page.description ?? "")
+    hasher.combine(html)
     return hasher.finalize()
   }
 

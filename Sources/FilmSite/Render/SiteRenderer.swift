@@ -40,7 +40,8 @@ struct SiteRenderer: Sendable {
       for: films, castPagesPerFilm: plan.configuration.castPagesPerFilm
     ) { try sink($0.map(SiteFile.rendered)) }
     let inputs = PageInputs(
-      theme: theme, configuration: plan.configuration, markdown: MarkdownRenderer())
+      theme: theme, configuration: plan.configuration, navigation: plan.content.navigation,
+      markdown: MarkdownRenderer())
     let keys = PageKeys(
       site: try BuildFingerprint.siteKey(theme: theme, configuration: plan.configuration),
       plan: plan)
@@ -54,18 +55,24 @@ struct SiteRenderer: Sendable {
 
     let browse = plan.browse
     let pagination = plan.pagination
+    let content = plan.content
     try Self.renderInBatches(
       Array(films.indices), batchSize: batchSize, reuse: reuse, into: sink
     ) { offset in
       let page = FilmPage(
         film: films[offset].film, route: films[offset].route,
         indexRoute: pagination.route(forPage: pagination.page(forItem: offset)),
-        indexPage: pagination.page(forItem: offset))
+        indexPage: pagination.page(forItem: offset), note: content.notes[offset],
+        noteHTML: content.noteHTML[offset])
       let render = { page.render(from: inputs, browse: browse) }
       return (page.route.filePath, keys.film(at: offset, of: plan), render)
     }
     try Self.renderInBatches(plan.termsPages, batchSize: batchSize, reuse: reuse, into: sink) {
       page in (page.route.filePath, keys.terms(page), { page.render(from: inputs) })
+    }
+    try Self.renderInBatches(content.pages, batchSize: batchSize, reuse: reuse, into: sink) {
+      page, html in
+      (page.route.filePath, keys.page(page, html: html), { page.render(html: html, from: inputs) })
     }
     var files = [
       OutputFile(path: SearchFormPage.route.filePath, bytes: SearchFormPage().render(from: inputs)),
@@ -96,11 +103,12 @@ struct SiteRenderer: Sendable {
     }
     let theme = self.theme
     let films = plan.films
+    let notes = plan.content.notes
     let wanted = needed
     let rows = Array(needed.indices).parallelMap { position -> PrerenderedTemplate? in
       guard wanted[position] else { return nil }
       let (film, route) = films[position]
-      return inputs.contexts.row(for: film, at: route, in: theme.row)
+      return inputs.contexts.row(for: film, note: notes[position], at: route, in: theme.row)
     }
     let routes = films.map(\.route)
     let pages = Array(zip(lists, zip(listKeys, reused)))

@@ -34,6 +34,7 @@ extension Theme {
       row: try template(row, Schemas.row),
       terms: try template("terms.md", Schemas.terms),
       search: try template("search.html", Schemas.search),
+      page: try template("page.html", Schemas.page),
       notFound: try template("404.md", Schemas.notFound),
       assets: try files.assets()
     )

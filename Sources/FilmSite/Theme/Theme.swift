@@ -8,7 +8,8 @@ import Foundation
 /// `film.html` (a film's detail page), `index.html` (a page of a film list:
 /// the main index, a genre, a director, a year), `row.html` (one film on such
 /// a page), `terms.md` (every genre, director or year), `search.html` (the
-/// search page's content) and `404.md` (the page for missing URLs), plus an
+/// search page's content), `page.html` (a page of the owner's own, from the
+/// content folder) and `404.md` (the page for missing URLs), plus an
 /// `assets/` folder copied to the site as it is (stylesheet, scripts). The
 /// film page may be Markdown instead, as `film.md`, which cmark renders; an
 /// HTML film page gets the overview as cmark's safe HTML. The film lists may
@@ -22,13 +23,15 @@ struct Theme: Sendable {
   let row: Template
   let terms: Template
   let search: Template
+  /// A page of the owner's own, around its Markdown body.
+  let page: Template
   let notFound: Template
   /// Files copied into the site's `assets/` folder, by path relative to it.
   let assets: [String: Data]
 
   init(
     layout: Template, film: Template, index: Template, row: Template, terms: Template,
-    search: Template, notFound: Template, assets: [String: Data]
+    search: Template, page: Template, notFound: Template, assets: [String: Data]
   ) {
     self.layout = layout
     self.film = film
@@ -36,6 +39,7 @@ struct Theme: Sendable {
     self.row = row
     self.terms = terms
     self.search = search
+    self.page = page
     self.notFound = notFound
     self.assets = assets
   }
@@ -44,7 +48,7 @@ struct Theme: Sendable {
   /// each asset's path and bytes, as they were loaded (links followed).
   var contentHash: ContentHash {
     var hasher = ContentHasher()
-    for template in [layout, film, index, row, terms, search, notFound] {
+    for template in [layout, film, index, row, terms, search, page, notFound] {
       hasher.combine(template.sourceHash)
       // The same source renders differently as `row.md` and as `row.html`.
       hasher.combine(template.language == .html ? "html" : "markdown")
@@ -63,21 +67,30 @@ struct Theme: Sendable {
 
     static let browseURLs = TaxonomyKind.allCases.map { $0.folder + "URL" }
 
-    static let layout = TemplateSchema(
-      values: common + browseURLs + [
-        "title", "content", "pageKind", "prevURL", "nextURL", "page", "pageCount", "searchURL",
-        "canonicalURL", "attribution", "attributionURL", "metaTags", "jsonLD",
-      ])
+    static let layout: TemplateSchema = {
+      var schema = TemplateSchema(
+        values: common + browseURLs + [
+          "title", "content", "pageKind", "prevURL", "nextURL", "page", "pageCount", "searchURL",
+          "canonicalURL", "attribution", "attributionURL", "metaTags", "jsonLD", "feedURL",
+        ])
+      schema.fields["navLinks"] = .some(TemplateSchema(values: ["title", "url", "current"]))
+      return schema
+    }()
     static let film: TemplateSchema = {
       var schema = TemplateSchema(
-        values: common + filmFields + ["indexURL", "indexPage", "directorURL", "yearURL"])
+        values: common + filmFields + noteFields + [
+          "indexURL", "indexPage", "directorURL", "yearURL", "notes",
+        ])
       schema.fields["genreLinks"] = .some(
         TemplateSchema(values: ["name", "url", "first", "last"]))
       schema.fields["castMembers"] = .some(
         TemplateSchema(values: ["name", "character", "url", "first", "last"]))
+      schema.fields["tagLinks"] = .some(TemplateSchema(values: ["name", "url", "first", "last"]))
+      schema.fields["watched"] = .some(
+        TemplateSchema(values: ["date", "dateISO", "first", "last"]))
       return schema
     }()
-    static let row = TemplateSchema(values: common + filmFields + ["url"])
+    static let row = TemplateSchema(values: common + filmFields + noteFields + ["url"])
     static let index = TemplateSchema(
       values: common + [
         "rows", "page", "pageCount", "filmCount", "firstFilm", "lastFilm", "heading",
@@ -90,12 +103,16 @@ struct Theme: Sendable {
     }()
     static let search = TemplateSchema(
       values: common + browseURLs + ["indexURL", "scriptURL"])
+    static let page = TemplateSchema(
+      values: common + ["title", "body", "date", "dateISO", "description"])
     static let notFound = TemplateSchema(values: common + ["searchURL"])
+    /// What a film's note gives its page and its row: the owner's rating and whether it is featured.
+    static let noteFields = ["yourRating", "featured"]
 
     /// Every template's schema by file name, for documentation and tests.
     static let all: [(file: String, schema: TemplateSchema)] = [
       ("layout.html", layout), ("film.html", film), ("index.html", index), ("row.html", row),
-      ("terms.md", terms), ("search.html", search), ("404.md", notFound),
+      ("terms.md", terms), ("search.html", search), ("page.html", page), ("404.md", notFound),
     ]
   }
 }

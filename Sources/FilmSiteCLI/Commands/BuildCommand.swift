@@ -11,6 +11,14 @@ struct BuildCommand {
         name: "--templates", valueName: "dir",
         help: "Theme folder whose files replace the built-in theme's (default: Templates, if any)"),
       .init(
+        name: "--content", valueName: "dir",
+        help: "Folder of notes on films and pages of your own (default: content, if any)"),
+      .init(
+        name: "--nav", valueName: "page",
+        help:
+          "A page of the content folder to link in every page's navigation, such as about.md (repeat for more)",
+        repeatable: true),
+      .init(
         name: "--output", valueName: "dir", help: "Folder to write the site into (default: Output)"),
       .init(name: "--page-size", valueName: "n", help: "Films per index page (default: 24)"),
       .init(

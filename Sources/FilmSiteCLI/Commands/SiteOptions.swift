@@ -9,6 +9,9 @@ struct SiteOptions {
   /// `--templates`, or `Templates` in the site's folder when there is one (as
   /// Hugo finds `layouts/`), or `nil` for the built-in theme alone.
   let themeFolder: String?
+  /// `--content`, or `content` in the site's folder when there is one (as
+  /// Hugo and Zola find theirs), or `nil` for a site of the films alone.
+  let contentFolder: String?
   let outputDirectory: String
   let force: Bool
 
@@ -33,15 +36,10 @@ struct SiteOptions {
         throw UsageError("\(arguments.command): option '--base-url': \(error)")
       }
     }
+    configuration.navigation = arguments.values["--nav"] ?? []
     self.configuration = configuration
-    if let named = arguments.string("--templates") {
-      themeFolder = named
-    } else {
-      var isDirectory: ObjCBool = false
-      let conventional = arguments.inRoot("Templates")
-      let exists = FileManager.default.fileExists(atPath: conventional, isDirectory: &isDirectory)
-      themeFolder = exists && isDirectory.boolValue ? conventional : nil
-    }
+    themeFolder = arguments.string("--templates") ?? Self.folder(arguments.inRoot("Templates"))
+    contentFolder = arguments.string("--content") ?? Self.folder(arguments.inRoot("content"))
     outputDirectory = arguments.string("--output") ?? arguments.inRoot("Output")
     force = arguments.has("--force")
   }
@@ -52,7 +50,14 @@ struct SiteOptions {
     var configuration = configuration
     configuration.attribution = attribution
     return SiteBuilder(
-      input: input, pull: pull, templatesDirectory: themeFolder,
+      input: input, pull: pull, templatesDirectory: themeFolder, contentDirectory: contentFolder,
       outputDirectory: outputDirectory, configuration: configuration, force: force)
+  }
+
+  /// `path` when it is a folder, for a folder found by its conventional name.
+  private static func folder(_ path: String) -> String? {
+    var isDirectory: ObjCBool = false
+    let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+    return exists && isDirectory.boolValue ? path : nil
   }
 }

@@ -36,6 +36,13 @@ extension ConfigFile {
       if on { flags.insert(key.option) }
     case (.negatedFlag, .boolean(let on)):
       if !on { flags.insert(key.option) }
+    case (.textList, .array(let items)):
+      given = try items.map { (item) throws(ConfigError) -> String in
+        guard let text = item.stringValue else {
+          throw wrong("an array holding \(Self.describe(item))")
+        }
+        return text
+      }
     case (.headers, .table(let headers)):
       given = try headers.entries.map { (header) throws(ConfigError) -> String in
         try headerLine(header, of: key)

@@ -15,6 +15,8 @@ struct ConfigKey: Sendable {
     case flag
     /// A boolean; `false` gives the flag (`reload = false` is `--no-reload`).
     case negatedFlag
+    /// An array of strings, each given as the option once (`nav = ["about.md"]` is `--nav about.md`).
+    case textList
     /// A table of header names and string values, each given as `--header 'Name: value'`.
     case headers
     /// A table of TMDB discover filters, each given as `--discover 'name=value'`.
@@ -29,6 +31,7 @@ struct ConfigKey: Sendable {
       case .integer(let range):
         return "an integer from \(range.lowerBound) to \(range.upperBound)"
       case .flag, .negatedFlag: return "true or false"
+      case .textList: return "an array of strings"
       case .headers: return "a table of header names and string values"
       case .discoverFilters: return "a table of TMDB discover filters and their values"
       }
@@ -56,6 +59,8 @@ struct ConfigKey: Sendable {
       .init(table: "", name: "base_url", option: "--base-url", kind: .url),
       .init(table: "", name: "output", option: "--output", kind: .path),
       .init(table: "", name: "theme", option: "--templates", kind: .path),
+      .init(table: "", name: "content", option: "--content", kind: .path),
+      .init(table: "", name: "nav", option: "--nav", kind: .textList),
       .init(
         table: "", name: "page_size", option: "--page-size", kind: .integer(OptionRanges.pageSize)),
       .init(table: "", name: "poster_base_url", option: "--poster-base-url", kind: .text),

@@ -175,6 +175,12 @@ struct WatchList: Equatable, CustomStringConvertible {
       // A Templates folder made later becomes the theme folder.
       files.append(arguments.inRoot("Templates"))
     }
+    if let content = try SiteOptions(arguments).contentFolder {
+      folders.append(content)
+    } else {
+      // A content folder made later is read by the next build.
+      files.append(arguments.inRoot("content"))
+    }
     if let catalog = SourceOptions.catalogPath(arguments) { files.append(catalog) }
   }
 
