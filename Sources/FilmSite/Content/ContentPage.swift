@@ -44,7 +44,7 @@ struct ContentPage: Hashable, Sendable {
         guard let value = ContentDate(entry.value) else {
           throw ContentError(
             file: file, at: at,
-            "date is a \(entry.value.kindName); it must be \(ContentDate.expectation)")
+            "date is \(entry.value.kindPhrase); it must be \(ContentDate.expectation)")
         }
         date = value
       case "description":

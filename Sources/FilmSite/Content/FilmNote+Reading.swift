@@ -17,7 +17,7 @@ extension FilmNote {
       let at = frontMatter.position(entry.valuePosition)
       func wrong(_ expected: String) -> ContentError {
         ContentError(
-          file: file, at: at, "\(entry.key) is a \(entry.value.kindName); it must be \(expected)")
+          file: file, at: at, "\(entry.key) is \(entry.value.kindPhrase); it must be \(expected)")
       }
       switch entry.key {
       case "rating":
@@ -36,7 +36,7 @@ extension FilmNote {
           guard let date = ContentDate(value) else {
             throw ContentError(
               file: file, at: at,
-              "watched holds a \(value.kindName); each must be \(ContentDate.expectation)")
+              "watched holds \(value.kindPhrase); each must be \(ContentDate.expectation)")
           }
           return date
         }
@@ -46,7 +46,7 @@ extension FilmNote {
         for value in names {
           guard let name = value.stringValue else {
             throw ContentError(
-              file: file, at: at, "tags holds a \(value.kindName); each tag must be a string")
+              file: file, at: at, "tags holds \(value.kindPhrase); each tag must be a string")
           }
           let trimmed = name.trimmingSpaces()
           guard !trimmed.isEmpty else {
@@ -74,8 +74,11 @@ extension FilmNote {
             file: file, at: frontMatter.position(entry.keyPosition),
             "\(entry.key) sets the field \(field.name) a second time")
         }
-        let value = try Self.fieldValue(entry.value, kind: kind) { expected throws(ContentError) in
-          throw wrong(expected)
+        let value = try Self.fieldValue(entry.value, kind: kind) { part throws(ContentError) in
+          guard let part else { throw wrong(kind.expectation) }
+          throw ContentError(
+            file: file, at: at,
+            "\(entry.key) holds \(part.kindPhrase); it must be \(kind.expectation)")
         }
         if field.isRequiredValue, case .text(let text) = value,
           text.trimmingSpaces().isEmpty
@@ -87,49 +90,48 @@ extension FilmNote {
     }
   }
 
-  /// `value` as a film field of `kind`, or what `fail` throws.
+  /// `value` as a film field of `kind`, or what `fail` throws, given the
+  /// element of an array or table that is wrong (`nil` for `value` itself).
   private static func fieldValue(
     _ value: TOMLValue, kind: FilmField.ValueKind,
-    fail: (String) throws(ContentError) -> Never
+    fail: (TOMLValue?) throws(ContentError) -> Never
   ) throws(ContentError) -> Film.FieldValue {
     switch kind {
     case .text:
-      guard let text = value.stringValue else { try fail(kind.expectation) }
+      guard let text = value.stringValue else { try fail(nil) }
       return .text(text)
     case .integer:
       guard let number = value.integerValue, let integer = Int(exactly: number) else {
-        try fail(kind.expectation)
+        try fail(nil)
       }
       return .integer(integer)
     case .number:
-      guard let number = value.doubleValue, number.isFinite else { try fail(kind.expectation) }
+      guard let number = value.doubleValue, number.isFinite else { try fail(nil) }
       return .number(number)
     case .texts:
-      guard let items = value.arrayValue else { try fail(kind.expectation) }
+      guard let items = value.arrayValue else { try fail(nil) }
       var texts: [String] = []
       for item in items {
-        guard let text = item.stringValue else { try fail(kind.expectation) }
+        guard let text = item.stringValue else { try fail(item) }
         texts.append(text)
       }
       return .texts(texts)
     case .cast:
-      guard let items = value.arrayValue else { try fail(kind.expectation) }
+      guard let items = value.arrayValue else { try fail(nil) }
       var cast: [Film.CastMember] = []
       for item in items {
         guard let table = item.tableValue, let name = table["name"]?.stringValue,
           table.keys.allSatisfy({ $0 == "name" || $0 == "character" })
-        else { try fail(kind.expectation) }
+        else { try fail(item) }
         let character = table["character"]
-        guard character == nil || character?.stringValue != nil else {
-          try fail(kind.expectation)
-        }
+        guard character == nil || character?.stringValue != nil else { try fail(item) }
         cast.append(Film.CastMember(name: name, character: character?.stringValue))
       }
       return .cast(cast)
     case .trailer:
       guard let table = value.tableValue, let site = table["site"]?.stringValue,
         let key = table["key"]?.stringValue, table.count == 2
-      else { try fail(kind.expectation) }
+      else { try fail(nil) }
       return .trailer(Film.Trailer(site: site, key: key))
     }
   }

@@ -30,6 +30,7 @@ struct InitCommand {
   static func plan(githubPages: Bool) -> [(path: String, starter: String)] {
     var plan = [
       ("filmsite.toml", "filmsite.toml"), ("films.json", "films.json"), (".gitignore", "gitignore"),
+      ("content/films/426.md", "note-426.md"), ("content/about.md", "about.md"),
     ]
     if githubPages { plan.append((".github/workflows/filmsite.yml", "github-pages.yml")) }
     return plan

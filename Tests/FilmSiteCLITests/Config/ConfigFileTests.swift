@@ -254,7 +254,7 @@ import Testing
   @Test(arguments: [
     (
       "\"source.tmdb\" = {}",
-      #"filmsite.toml:1:1: unknown key "source.tmdb" (known keys: title, base_url, output, theme, page_size, poster_base_url, cast_pages, cast_shown, quiet, source, pull, serve)"#
+      #"filmsite.toml:1:1: unknown key "source.tmdb" (known keys: title, base_url, output, theme, content, nav, page_size, poster_base_url, cast_pages, cast_shown, quiet, source, pull, serve)"#
     ),
     (
       "[source]\nmax_pages = 1000\n[source.tmdb]",

@@ -40,6 +40,7 @@ import Testing
         films: generator.catalog(), pageSize: 10, themeDirectory: root + "/theme")
       try FileManager.default.createDirectory(
         atPath: site.themeDirectory, withIntermediateDirectories: true)
+      try SiteEdit.about(text: generator.about()).apply(to: &site)
       let output = root + "/Output"
       try await build(site, into: output)
       try Self.placeUserFiles(in: output)
@@ -114,7 +115,9 @@ import Testing
   private func build(_ site: EditedSite, into output: String) async throws {
     let builder = SiteBuilder(
       input: .source(CatalogSource(films: site.films), maxPages: Paginator.defaultMaxPages),
-      templatesDirectory: site.themeDirectory, outputDirectory: output,
+      templatesDirectory: site.themeDirectory,
+      contentDirectory: site.hasContent ? site.contentDirectory : nil,
+      outputDirectory: output,
       configuration: site.configuration)
     _ = try await builder.build()
   }

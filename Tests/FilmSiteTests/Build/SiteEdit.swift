@@ -4,19 +4,34 @@ import Foundation
 @testable import FilmSite
 
 /// What one site is built from, as the randomized equality test edits it:
-/// the films, the page size, and a theme folder of the test's own whose files
-/// replace the built-in theme's.
+/// the films, the page size, a theme folder of the test's own whose files
+/// replace the built-in theme's, and a content folder of notes and pages.
 struct EditedSite {
   /// In the order the source serves them; a build never depends on it.
   var films: [Film]
   var pageSize: Int
   /// The theme folder; it starts empty, so the built-in theme is used whole.
   let themeDirectory: String
+  /// The content folder, beside the theme folder; it starts with an About
+  /// page, which every page links.
+  var contentDirectory: String {
+    (themeDirectory as NSString).deletingLastPathComponent + "/content"
+  }
+
+  static let aboutPage = "about.md"
+
+  /// Whether the content folder has been made (by writing the About page).
+  var hasContent: Bool {
+    FileManager.default.fileExists(atPath: contentDirectory + "/" + Self.aboutPage)
+  }
 
   var configuration: SiteConfiguration {
     // A base URL adds the sitemap, `robots.txt` and a canonical link on every
     // page: more pages that depend on the whole film list.
-    SiteConfiguration(title: "Films", pageSize: pageSize, baseURL: "https://films.example/")
+    var configuration = SiteConfiguration(
+      title: "Films", pageSize: pageSize, baseURL: "https://films.example/")
+    if hasContent { configuration.navigation = [Self.aboutPage] }
+    return configuration
   }
 
   func index(of id: String) -> Int? {
@@ -35,6 +50,10 @@ enum SiteEdit: CustomStringConvertible {
   case overview(id: String, String?)
   case cast(id: String, [Film.CastMember])
   case pageSize(Int)
+  /// A film's note written with `text`, or with `nil` deleted.
+  case note(id: String, text: String?)
+  /// The About page written with `text`.
+  case about(text: String)
   /// A theme file changed to the built-in one with `marker` added, or, with
   /// `nil`, taken out of the theme folder so the built-in one is used again.
   case template(file: String, marker: Int?)
@@ -63,6 +82,10 @@ enum SiteEdit: CustomStringConvertible {
       "set film \(id)'s overview to \(overview.map { String(reflecting: $0) } ?? "none")"
     case .cast(let id, let cast): "set film \(id)'s cast to \(cast.map(\.name))"
     case .pageSize(let size): "set the page size to \(size)"
+    case .note(let id, let text):
+      text.map { "write film \(id)'s note: \(String(reflecting: $0))" }
+        ?? "delete film \(id)'s note"
+    case .about(let text): "write the About page: \(String(reflecting: text))"
     case .template(let file, let marker):
       marker.map { "mark the theme's \(file) with v\($0)" } ?? "restore the built-in \(file)"
     }
@@ -81,6 +104,15 @@ enum SiteEdit: CustomStringConvertible {
     case .overview(let id, let overview): change(id, in: &site) { $0.overview = overview }
     case .cast(let id, let cast): change(id, in: &site) { $0.cast = cast }
     case .pageSize(let size): site.pageSize = size
+    case .note(let id, let text):
+      let path = site.contentDirectory + "/films/" + (try Film.idSegment(id)) + ".md"
+      guard let text else {
+        try? FileManager.default.removeItem(atPath: path)
+        return
+      }
+      try Self.write(text, to: path)
+    case .about(let text):
+      try Self.write(text, to: site.contentDirectory + "/" + EditedSite.aboutPage)
     case .template(let file, let marker):
       try Self.writeThemeFile(file, marker: marker, in: site.themeDirectory)
     }
@@ -90,6 +122,12 @@ enum SiteEdit: CustomStringConvertible {
   {
     guard let index = site.index(of: id) else { return }
     site.films[index] = site.films[index].with(body)
+  }
+
+  private static func write(_ text: String, to path: String) throws {
+    try FileManager.default.createDirectory(
+      atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
   }
 
   private static func writeThemeFile(_ name: String, marker: Int?, in directory: String) throws {

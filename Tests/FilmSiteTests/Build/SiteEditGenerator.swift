@@ -48,7 +48,9 @@ struct SiteEditGenerator {
   /// film, the page size, or a theme file.
   mutating func edit(of site: EditedSite, step: Int) -> SiteEdit {
     let id = random.pick(site.films).id
-    switch random.int(0...99) {
+    switch random.int(0...111) {
+    case 100..<108: return .note(id: id, text: random.chance(20) ? nil : note(for: id))
+    case 108..<112: return .about(text: about())
     case 0..<10 where site.films.count < 70:
       return .add(film(), at: random.int(0...site.films.count))
     case 10..<18 where site.films.count > 30: return .remove(id: id)
@@ -66,6 +68,38 @@ struct SiteEditGenerator {
       return .template(file: file, marker: changed && random.chance(50) ? nil : step)
     }
   }
+
+  /// A note's text: some of the owner's keys, sometimes a corrected title
+  /// or year (which move the film), and a body that links its own film and
+  /// the About page.
+  mutating func note(for id: String) -> String {
+    var lines: [String] = []
+    if random.chance(60) {
+      let halves = random.int(0...20)
+      lines.append("rating = \(halves / 2).\(halves % 2 * 5)")
+    }
+    if random.chance(50) {
+      let tags = (0..<random.int(1...2)).map { _ in "\"" + random.pick(Self.tags) + "\"" }
+      lines.append("tags = [\(tags.joined(separator: ", "))]")
+    }
+    if random.chance(30) { lines.append("featured = true") }
+    if random.chance(30) {
+      lines.append("watched = [2026-0\(random.int(1...9))-1\(random.int(0...9))]")
+    }
+    if random.chance(20) { lines.append("title = \"\(title())\"") }
+    if random.chance(15) { lines.append("year = \(random.int(1950...1965))") }
+    let body =
+      random.chance(70)
+      ? "Seen \(random.pick(Self.words)). [Again](film:\(id)), and [about](@/about.md).\n" : ""
+    return "+++\n" + lines.joined(separator: "\n") + "\n+++\n" + body
+  }
+
+  /// The About page's text, with a new title now and then.
+  mutating func about() -> String {
+    "+++\ntitle = \"About \(random.pick(Self.words))\"\n+++\nWe \(random.pick(Self.words)).\n"
+  }
+
+  private static let tags = ["Noir", "Favourites", "Rewatch", "Festival 2026", "Ça & là"]
 
   private mutating func title() -> String {
     let words = (1...random.int(1...3)).map { _ in random.pick(Self.words) }
