@@ -17,7 +17,9 @@ struct FrontMatter: Sendable {
   /// Splits `text`, the file at `file`.
   /// - Throws: ``ContentError`` for front matter that never closes or is not valid TOML.
   init(text: String, file: String) throws(ContentError) {
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false)[...]
+    // By bytes: a `Character` split would keep "\r\n" whole, one grapheme.
+    let bytes = Array(text.utf8)
+    let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
     guard let first = lines.first, Self.isFence(first) else {
       table = TOMLTable()
       lineOffset = 0
@@ -25,22 +27,22 @@ struct FrontMatter: Sendable {
       bodyLine = 1
       return
     }
-    lines = lines.dropFirst()
-    guard let close = lines.firstIndex(where: Self.isFence) else {
+    guard let close = lines.indices.dropFirst().first(where: { Self.isFence(lines[$0]) }) else {
       throw ContentError(
         file: file, at: .start,
         "the front matter that starts here is never closed: end it with a line of +++")
     }
-    let toml = lines[lines.startIndex..<close].joined(separator: "\n")
+    let tomlStart = first.endIndex + 1
+    let tomlEnd = lines[close].startIndex
     do {
-      table = try TOMLParser.parse(toml)
+      table = try TOMLParser.parse(bytes[min(tomlStart, tomlEnd)..<tomlEnd])
     } catch {
       throw ContentError(
         file: file, line: error.line + 1, column: error.column, message: error.message)
     }
     lineOffset = 1
-    let rest = lines[(close + 1)...]
-    body = rest.joined(separator: "\n")
+    let bodyStart = min(lines[close].endIndex + 1, bytes.count)
+    body = String(decoding: bytes[bodyStart...], as: UTF8.self)
     bodyLine = close + 2
   }
 
@@ -50,11 +52,13 @@ struct FrontMatter: Sendable {
   }
 
   /// A line of `+++`, allowing trailing spaces and a carriage return.
-  private static func isFence(_ line: Substring) -> Bool {
+  private static func isFence(_ line: ArraySlice<UInt8>) -> Bool {
     var trimmed = line
-    while let last = trimmed.last, last == " " || last == "\t" || last == "\r" {
+    while let last = trimmed.last,
+      last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") || last == UInt8(ascii: "\r")
+    {
       trimmed = trimmed.dropLast()
     }
-    return trimmed == "+++"
+    return trimmed.elementsEqual("+++".utf8)
   }
 }
