@@ -40,7 +40,8 @@ let package = Package(
       dependencies: ["FilmSite", "FilmCatalog", "FilmSiteSupport", "TOML"],
       // Read through #filePath, so that golden files can be recorded beside their tests.
       exclude: [
-        "Markdown/Fixtures", "Markdown/Snapshots", "Render/Snapshots", "Theme/MarkdownLists",
+        "Markdown/Fixtures", "Markdown/Snapshots", "Render/Snapshots", "SiteFiles/AtomSchema",
+        "SiteFiles/Snapshots", "Theme/MarkdownLists",
       ]
     ),
     .testTarget(

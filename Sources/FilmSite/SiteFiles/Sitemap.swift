@@ -10,7 +10,7 @@ enum Sitemap {
   /// The sitemap files for `routes`, pages of the site at `baseURL` (ending in `/`).
   /// - Parameter limit: The most URLs in one file.
   static func files(routes: [Route], baseURL: String, limit: Int = protocolLimit) -> [OutputFile] {
-    let base = xmlEscaped(baseURL)
+    let base = Escaping.xml(baseURL)
     let urls = routes.map { base + $0.description }
     let header = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     let namespace = "xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\""
@@ -42,20 +42,5 @@ enum Sitemap {
   static func robots(baseURL: String) -> OutputFile {
     OutputFile(
       path: "robots.txt", text: "User-agent: *\nAllow: /\n\nSitemap: \(baseURL)\(fileName)\n")
-  }
-
-  private static func xmlEscaped(_ text: String) -> String {
-    var out = ""
-    for character in text {
-      switch character {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "'": out += "&apos;"
-      default: out.append(character)
-      }
-    }
-    return out
   }
 }
