@@ -89,7 +89,8 @@ public struct BuildSummary: Sendable, CustomStringConvertible {
     let split =
       windows.map { "; " + $0.summary } ?? ""
     let siteFiles =
-      hasSiteFiles ? "" : "; no sitemap.xml, robots.txt or canonical links (they need --base-url)"
+      hasSiteFiles
+      ? "" : "; no sitemap.xml, robots.txt, feed.xml or canonical links (they need --base-url)"
     return
       "Built \(films) \(films == 1 ? "film" : "films")\(duplicates), \(indexPages) index \(indexPages == 1 ? "page" : "pages") and \(browsePages) browse \(browsePages == 1 ? "page" : "pages") into \(outputDirectory): \(files.written) \(files.written == 1 ? "file" : "files") written, \(files.unchanged) unchanged, \(files.removed) removed in \(time) s\(state)\(content)\(orphans)\(split)\(leftOut)\(siteFiles)\(cap)\(partial)"
   }

@@ -55,7 +55,7 @@ struct PageLayout: Sendable {
       })
     if navigation.hasFeed {
       context["feedURL"] = .text(
-        linkBase.map { $0 + SiteNavigation.feedPath } ?? route.url(toFile: SiteNavigation.feedPath))
+        linkBase.map { $0 + AtomFeed.filePath } ?? route.url(toFile: AtomFeed.filePath))
     }
     context["searchURL"] = .text(
       Self.url(from: route, to: SearchFormPage.route, linkBase: linkBase))

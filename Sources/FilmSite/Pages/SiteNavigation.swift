@@ -8,9 +8,6 @@ struct SiteNavigation: Sendable, Hashable {
     let route: Route
   }
 
-  /// Where the feed is, from the site root.
-  static let feedPath = "feed.xml"
-
   var links: [Link] = []
   var hasTags = false
   var hasFeed = false

@@ -82,8 +82,26 @@ struct SiteRenderer: Sendable {
       files += Sitemap.files(
         routes: plan.sitemapRoutes, baseURL: baseURL, limit: plan.configuration.sitemapLimit)
       files.append(Sitemap.robots(baseURL: baseURL))
+      files.append(
+        AtomFeed.file(
+          title: plan.configuration.title, baseURL: baseURL, entries: Self.feedEntries(of: plan)))
     }
     try sink(files.map(SiteFile.rendered))
+  }
+
+  /// The most films the feed lists: the newest by release date.
+  static let feedFilmLimit = 50
+
+  /// The feed's entries: the newest films by release date, and every page of
+  /// the owner's own that has a `date`, newest first.
+  static func feedEntries(of plan: SitePlan) -> [FeedEntry] {
+    let pages = plan.content.pages.compactMap { page, _ -> FeedEntry? in
+      page.date.map {
+        FeedEntry(title: page.title, route: page.route, updated: $0, summary: page.description)
+      }
+    }
+    return (AtomFeed.newestFilms(plan.films, limit: feedFilmLimit) + pages)
+      .sorted(by: FeedEntry.newestFirst)
   }
 
   /// The pages of every list of films. Each film's row is rendered once,

@@ -30,7 +30,7 @@ enum AtomFeed {
   /// `baseURL` (absolute, ending in `/`).
   static func file(title: String, baseURL: String, entries: [FeedEntry]) -> OutputFile {
     let entries = entries.sorted(by: FeedEntry.newestFirst)
-    let updated = entries.first?.updated ?? FeedDate(CalendarDay(daysSinceEpoch: 0))
+    let updated = entries.first?.updated ?? ContentDate(CalendarDay(daysSinceEpoch: 0))
     let name = Escaping.xml(title)
     let base = Escaping.xml(baseURL)
     var xml = """

@@ -7,7 +7,7 @@ struct FeedEntry: Sendable, Equatable {
   /// Where the page is in the site; the entry links to it and is named by its URL.
   var route: Route
   /// When the page was last changed, as far as the feed knows.
-  var updated: FeedDate
+  var updated: ContentDate
   /// A short plain-text description (a film's overview, a page's description).
   var summary: String?
 }
@@ -21,7 +21,7 @@ extension FeedEntry {
     guard
       let day = released ?? film.year.flatMap({ CalendarDay(year: $0, month: 1, day: 1) })
     else { return nil }
-    self.init(title: film.title, route: route, updated: FeedDate(day), summary: film.overview)
+    self.init(title: film.title, route: route, updated: ContentDate(day), summary: film.overview)
   }
 
   /// Whether `lhs` comes before `rhs` in a feed: the newer first, then by route,

@@ -38,7 +38,7 @@ struct BuildCommand {
       .init(
         name: "--base-url", valueName: "url",
         help:
-          "The http(s) URL the site is published at; adds sitemap.xml, robots.txt and canonical links"
+          "The http(s) URL the site is published at; adds sitemap.xml, robots.txt, feed.xml and canonical links"
       ),
       .init(
         name: "--force", valueName: nil, help: "Adopt an output folder FilmSite did not create"),

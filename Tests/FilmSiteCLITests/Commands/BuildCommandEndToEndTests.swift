@@ -19,7 +19,7 @@ import Testing
           "Built 113 films, 5 index pages and 679 browse pages into \(output.path): "))
       #expect(
         result.stdout.hasSuffix(
-          "; no sitemap.xml, robots.txt or canonical links (they need --base-url)\n"))
+          "; no sitemap.xml, robots.txt, feed.xml or canonical links (they need --base-url)\n"))
       #expect(result.stdout.split(separator: "\n").count == 1)
 
       let files = FilmSiteProcess.files(in: output)

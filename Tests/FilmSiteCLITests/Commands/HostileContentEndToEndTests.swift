@@ -12,34 +12,34 @@ import Testing
   static let hostile: [String: String] = [
     // Vertigo: a note whose every value tries to break out of where it lands.
     "films/426.md": #"""
-      +++
-      title = "</script><script>alert('title')</script>"
-      tagline = "<img src=x onerror=alert(1)>"
-      tags = ["<b>bold</b>", "\u202Eevil", "../../etc", "\"quoted\" & 'ticked'"]
-      rating = 7.5
-      +++
-      <script>alert("body")</script>
-      <div onclick="alert(2)">raw HTML</div>
+    +++
+    title = "</script><script>alert('title')</script>"
+    tagline = "<img src=x onerror=alert(1)>"
+    tags = ["<b>bold</b>", "\u202Eevil", "../../etc", "\"quoted\" & 'ticked'"]
+    rating = 7.5
+    +++
+    <script>alert("body")</script>
+    <div onclick="alert(2)">raw HTML</div>
 
-      [click](javascript:alert(3)) and [data](data:text/html,<script>alert(4)</script>)
-      ![img](javascript:alert(5) "1x1") {{title}} {{{notes}}} \u0000 &#0;
+    [click](javascript:alert(3)) and [data](data:text/html,<script>alert(4)</script>)
+    ![img](javascript:alert(5) "1x1") {{title}} {{{notes}}} \u0000 &#0;
 
-      <iframe src="https://evil.example/"></iframe>
-      """#,
+    <iframe src="https://evil.example/"></iframe>
+    """#,
     // City Lights: a body of deep nesting and long lines.
     "films/901.md": String(repeating: "> ", count: 500) + "deep\n\n"
       + String(repeating: "*a **b", count: 2000) + "\n\n" + String(repeating: "[", count: 5000)
       + "\n",
     "about.md": #"""
-      +++
-      title = "About </title><script>alert('page')</script>"
-      description = "\" onmouseover=\"alert(6)"
-      date = 2026-11-30
-      +++
-      # <script>alert(7)</script>
+    +++
+    title = "About </title><script>alert('page')</script>"
+    description = "\" onmouseover=\"alert(6)"
+    date = 2026-11-30
+    +++
+    # <script>alert(7)</script>
 
-      A link to [a film](film:426) and [home](@/about.md#top).
-      """#,
+    A link to [a film](film:426) and [home](@/about.md#top).
+    """#,
   ]
 
   /// Writes `content` into `directory`/content and builds the sample catalog there.
@@ -94,7 +94,8 @@ import Testing
             FilmSiteProcess.files(in: output).first {
               $0.hasPrefix("films/426-") && $0.hasSuffix("index.html")
             })), encoding: .utf8)
-      #expect(vertigo.contains("&lt;/script&gt;&lt;script&gt;alert(&#39;title&#39;)&lt;/script&gt;"))
+      #expect(
+        vertigo.contains("&lt;/script&gt;&lt;script&gt;alert(&#39;title&#39;)&lt;/script&gt;"))
       #expect(vertigo.contains("<!-- raw HTML omitted -->"))
       #expect(vertigo.contains(#"<a href="">click</a>"#))
       // Each hostile tag is a page of its own, inside tags/.
@@ -110,8 +111,14 @@ import Testing
   }
 
   @Test(arguments: [
-    ("films/426.md", "+++\nrating = 7\nThe end never comes.\n", ":1:1: the front matter that starts here is never closed: end it with a line of +++"),
-    ("films/426.md", String(repeating: "x", count: 4 << 20 + 1), ":1:1: the file is larger than 4 MiB, the most a content file may be"),
+    (
+      "films/426.md", "+++\nrating = 7\nThe end never comes.\n",
+      ":1:1: the front matter that starts here is never closed: end it with a line of +++"
+    ),
+    (
+      "films/426.md", String(repeating: "x", count: 4 << 20 + 1),
+      ":1:1: the file is larger than 4 MiB, the most a content file may be"
+    ),
     ("films/..%2F..%2Fetc.md", "Escape.\n", ":1:1: ..%2F..%2Fetc.md names no film id"),
     ("about.md", "+++\ntitle = 3\n+++\n", ":2:9: title must be a string that is not empty"),
     ("about.md", "[broken](film:99999999)\n", ""),
@@ -120,7 +127,8 @@ import Testing
     path: String, text: String, message: String
   ) throws {
     try FilmSiteProcess.withTemporaryDirectory { directory in
-      let (first, output) = try Self.build(["about.md": "+++\ntitle = \"About\"\n+++\n"], in: directory)
+      let (first, output) = try Self.build(
+        ["about.md": "+++\ntitle = \"About\"\n+++\n"], in: directory)
       try #require(first.status == 0, "\(first.stderr)")
       let before = FilmSiteProcess.files(in: output)
       let (result, _) = try Self.build([path: text], in: directory)

@@ -2,20 +2,20 @@ import Testing
 
 @testable import FilmSite
 
-/// ``FeedDate``: the dates of feed entries, written as RFC 3339 and ordered by instant.
-@Suite struct AtomFeedDateTests {
+/// ``ContentDate``: the dates of feed entries, written as RFC 3339 and ordered by instant.
+@Suite struct AtomContentDateTests {
   private static func date(
     _ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int, _ second: Int,
     offset: Int
-  ) -> FeedDate? {
-    FeedDate(
+  ) -> ContentDate? {
+    ContentDate(
       year: year, month: month, day: day, hour: hour, minute: minute, second: second,
       offsetMinutes: offset)
   }
 
   @Test func aDayAloneIsWrittenAsItsMidnightInUTC() {
-    #expect(FeedDate(year: 2026, month: 11, day: 30)?.rfc3339 == "2026-11-30T00:00:00Z")
-    #expect(FeedDate(year: 42, month: 2, day: 3)?.rfc3339 == "0042-02-03T00:00:00Z")
+    #expect(ContentDate(year: 2026, month: 11, day: 30)?.rfc3339 == "2026-11-30T00:00:00Z")
+    #expect(ContentDate(year: 42, month: 2, day: 3)?.rfc3339 == "0042-02-03T00:00:00Z")
   }
 
   @Test(arguments: [
@@ -29,17 +29,17 @@ import Testing
   }
 
   @Test func partsOutOfRangeGiveNoDate() {
-    #expect(FeedDate(year: 2026, month: 2, day: 29) == nil)
-    #expect(FeedDate(year: 0, month: 1, day: 1) == nil)
-    #expect(FeedDate(year: 10_000, month: 1, day: 1) == nil)
-    #expect(FeedDate(year: 2026, month: 13, day: 1) == nil)
+    #expect(ContentDate(year: 2026, month: 2, day: 29) == nil)
+    #expect(ContentDate(year: 0, month: 1, day: 1) == nil)
+    #expect(ContentDate(year: 10_000, month: 1, day: 1) == nil)
+    #expect(ContentDate(year: 2026, month: 13, day: 1) == nil)
     #expect(Self.date(2026, 1, 1, 24, 0, 0, offset: 0) == nil)
     #expect(Self.date(2026, 1, 1, 0, 60, 0, offset: 0) == nil)
     #expect(Self.date(2026, 1, 1, 0, 0, 60, offset: 0) == nil)
     #expect(Self.date(2026, 1, 1, -1, 0, 0, offset: 0) == nil)
     #expect(Self.date(2026, 1, 1, 0, 0, 0, offset: 24 * 60) == nil)
     #expect(Self.date(2026, 1, 1, 0, 0, 0, offset: -24 * 60) == nil)
-    #expect(FeedDate(year: 2024, month: 2, day: 29) != nil)
+    #expect(ContentDate(year: 2024, month: 2, day: 29) != nil)
   }
 
   @Test func datesAreOrderedByTheInstantTheyName() throws {
@@ -48,12 +48,12 @@ import Testing
     let late = try #require(Self.date(2026, 11, 29, 23, 30, 0, offset: 0))
     #expect(early < late)
     #expect(early.secondsSinceEpoch == late.secondsSinceEpoch - 1_800)
-    let midnight = try #require(FeedDate(year: 1970, month: 1, day: 1))
+    let midnight = try #require(ContentDate(year: 1970, month: 1, day: 1))
     #expect(midnight.secondsSinceEpoch == 0)
   }
 
   @Test func datesOfOneInstantAreStillInATotalOrder() throws {
-    let dayAlone = try #require(FeedDate(year: 2026, month: 11, day: 30))
+    let dayAlone = try #require(ContentDate(year: 2026, month: 11, day: 30))
     let midnightUTC = try #require(Self.date(2026, 11, 30, 0, 0, 0, offset: 0))
     let sameInParis = try #require(Self.date(2026, 11, 30, 1, 0, 0, offset: 60))
     let dates = [sameInParis, midnightUTC, dayAlone]

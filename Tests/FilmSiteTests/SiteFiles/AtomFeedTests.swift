@@ -27,8 +27,8 @@ import Testing
     String(decoding: file.contents, as: UTF8.self)
   }
 
-  private static func day(_ text: String) throws -> FeedDate {
-    FeedDate(try #require(CalendarDay(text)))
+  private static func day(_ text: String) throws -> ContentDate {
+    ContentDate(try #require(CalendarDay(text)))
   }
 
   @Test func newestFilmsComeFirstUpToTheLimit() {
@@ -75,7 +75,7 @@ import Testing
       FeedEntry(
         title: "Page", route: Route(["about"]),
         updated: try #require(
-          FeedDate(
+          ContentDate(
             year: 2026, month: 11, day: 30, hour: 9, minute: 5, second: 0, offsetMinutes: 60))),
     ]
     let text = Self.text(AtomFeed.file(title: "Films", baseURL: Self.base, entries: entries))
@@ -170,7 +170,7 @@ import Testing
       FeedEntry(
         title: "About this catalog", route: Route(["about"]),
         updated: try #require(
-          FeedDate(
+          ContentDate(
             year: 2026, month: 11, day: 30, hour: 18, minute: 30, second: 2, offsetMinutes: -300)),
         summary: "Who keeps it & why."))
     let file = AtomFeed.file(

@@ -29,7 +29,7 @@ import Testing
       FeedEntry(
         title: "About", route: Route(["about"]),
         updated: try #require(
-          FeedDate(year: 2026, month: 11, day: 30, hour: 9, minute: 0, second: 0, offsetMinutes: 60)
+          ContentDate(year: 2026, month: 11, day: 30, hour: 9, minute: 0, second: 0, offsetMinutes: 60)
         ),
         summary: "Who keeps this catalog, and why."))
     let feed = AtomFeed.file(
@@ -59,7 +59,7 @@ import Testing
     entries += hostile.enumerated().map { index, text in
       FeedEntry(
         title: text, route: Route(["notes", "n\(index)"]),
-        updated: FeedDate(CalendarDay(daysSinceEpoch: index)), summary: text)
+        updated: ContentDate(CalendarDay(daysSinceEpoch: index)), summary: text)
     }
     let feed = AtomFeed.file(
       title: hostile.joined(separator: " "), baseURL: "https://example.org/a&b/o'c/",
@@ -105,7 +105,7 @@ import Testing
   private static let unbroken = AtomFeed.file(
     title: "Films", baseURL: "https://example.org/",
     entries: [
-      FeedEntry(title: "A", route: Route(["a"]), updated: FeedDate(CalendarDay(daysSinceEpoch: 0)))
+      FeedEntry(title: "A", route: Route(["a"]), updated: ContentDate(CalendarDay(daysSinceEpoch: 0)))
     ])
 
   @Test func theFeedToBreakIsValid() throws {
