@@ -39,21 +39,21 @@ struct MarkdownRenderer: Sendable {
 
   /// Returns the HTML for `markdown`.
   func html(from markdown: String) -> String {
-    html(from: markdown) { String(decoding: $0, as: UTF8.self) }
+    withHTML(from: markdown) { String(decoding: $0, as: UTF8.self) }
   }
 
   /// Calls `body` with the UTF-8 of the HTML for `markdown`, in cmark's own
   /// buffer (valid only during the call): pages finish the HTML from it
   /// without making a string of it first.
-  func html<Result>(from markdown: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result)
+  func withHTML<Result>(from markdown: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result)
     -> Result
   {
     var source = markdown
     return source.withUTF8 { html(fromUTF8: $0, body) }
   }
 
-  /// ``html(from:_:)`` for Markdown given as UTF-8 bytes, as pages render it.
-  func html<Result>(from markdown: [UInt8], _ body: (UnsafeBufferPointer<UInt8>) -> Result)
+  /// ``withHTML(from:_:)-(String,_)`` for Markdown given as UTF-8 bytes, as pages render it.
+  func withHTML<Result>(from markdown: [UInt8], _ body: (UnsafeBufferPointer<UInt8>) -> Result)
     -> Result
   {
     markdown.withUnsafeBufferPointer { html(fromUTF8: $0, body) }
@@ -63,13 +63,21 @@ struct MarkdownRenderer: Sendable {
   /// with images finished (``ImageAttributes``), valid UTF-8, and without the
   /// characters HTML forbids.
   func pageHTML(from source: [UInt8]) -> [UInt8] {
-    // From cmark's buffer to the page's bytes: images finished on the way,
-    // and the characters HTML forbids (which numeric references can make) dropped.
-    var html = self.html(from: source) { cmark in
-      var bytes: [UInt8] = []
-      ImageAttributes.apply(to: cmark, into: &bytes)
-      return bytes
-    }
+    Self.finishedPage(withHTML(from: source, Self.withImagesFinished))
+  }
+
+  /// cmark's HTML copied out with its images finished: from cmark's buffer
+  /// to the page's bytes in one copy.
+  static func withImagesFinished(_ cmark: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+    var bytes: [UInt8] = []
+    ImageAttributes.apply(to: cmark, into: &bytes)
+    return bytes
+  }
+
+  /// `html` made fit for a page: valid UTF-8, and without the characters
+  /// HTML forbids (which numeric references can make).
+  static func finishedPage(_ html: [UInt8]) -> [UInt8] {
+    var html = html
     // cmark writes some invalid numeric references (`&#xD800;`) as bytes that
     // are not UTF-8; they become U+FFFD.
     if !html.withUnsafeBufferPointer(UTF8Validation.isValid) {
@@ -82,15 +90,20 @@ struct MarkdownRenderer: Sendable {
   private func html<Result>(
     fromUTF8 bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Result
   ) -> Result {
+    withAllocator { allocator in
+      CommonMark.withHTML(for: bytes, options: options, allocator: allocator, body)
+    }
+  }
+
+  /// Runs `body` with the allocator ``memory`` names (`nil` for the C library's).
+  func withAllocator<Result>(_ body: (CommonMark.Allocator?) -> Result) -> Result {
     switch memory {
     case .threadArena:
       // The arena's `free` does nothing: what cmark frees goes back when the
       // document ends, after `body` has copied the HTML out.
-      return ThreadArena.withDocument {
-        CommonMark.withHTML(for: bytes, options: options, allocator: ThreadArena.allocator, body)
-      }
+      return ThreadArena.withDocument { body(ThreadArena.allocator) }
     case .system:
-      return CommonMark.withHTML(for: bytes, options: options, allocator: nil, body)
+      return body(nil)
     }
   }
 }

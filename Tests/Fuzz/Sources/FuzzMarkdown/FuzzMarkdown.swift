@@ -8,7 +8,11 @@ import FuzzSupport
 /// The first byte picks what the rest is:
 /// - 0: Markdown, made into a page's HTML with the thread arena and with the
 ///   C library's allocator, which must give the same bytes: valid UTF-8,
-///   with every image lazy and none left with an empty `src`.
+///   with every image lazy and none left with an empty `src`. Its links to
+///   films and pages (``MarkdownLink``) are resolved too: the walk sees the
+///   links that `links(in:)` lists, no `film:` or `@/` link is left in the
+///   HTML, every fault is placed inside the document, and without such links
+///   the HTML is the plain path's.
 /// - 1: any bytes, through the image pass alone, which must end.
 /// - 2: a value escaped as Markdown text, which cmark must read as one plain
 ///   paragraph (or nothing): no markup at all.
@@ -46,6 +50,42 @@ private func checkPageHTML(_ source: [UInt8], options: MarkdownRenderer.Options)
     FuzzCheck.require(
       tag.ends(withUTF8: " loading=\"lazy\" /"),
       "an image left unfinished: <\(String(decoding: tag, as: UTF8.self))> in \(text)")
+  }
+  checkLinks(source, html: html, options: options)
+}
+
+/// The properties of resolving links (see the target's comment), with a
+/// resolver that knows every film and page, and with one that knows none.
+private func checkLinks(_ source: [UInt8], html: [UInt8], options: MarkdownRenderer.Options) {
+  let renderer = MarkdownRenderer(options: options)
+  let text = String(decoding: source, as: UTF8.self)
+  var seen: [MarkdownLink] = []
+  do {
+    let resolved = try renderer.pageHTML(from: source) { link in
+      seen.append(link)
+      return "../resolved/"
+    }
+    let lowercased = resolved.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
+    FuzzCheck.require(
+      !lowercased.contains(utf8: "href=\"film:") && !resolved.contains(utf8: "href=\"@/"),
+      "a film or page link left unresolved: \(text)")
+    let listed = try renderer.links(in: source)
+    FuzzCheck.require(listed == seen, "links(in:) lists other links than the walk: \(text)")
+    if seen.isEmpty {
+      FuzzCheck.require(resolved == html, "no links to resolve, but other HTML: \(text)")
+    }
+  } catch {
+    FuzzCheck.require(!error.faults.isEmpty, "an error without faults: \(text)")
+  }
+  let lines = source.count { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") } + 1
+  do {
+    _ = try renderer.html(from: text, firstLine: 1) { _ in nil }
+  } catch {
+    for fault in error.faults {
+      FuzzCheck.require(
+        (1...lines).contains(fault.line) && (1...max(1, source.count)).contains(fault.column),
+        "a fault placed outside the document (\(fault)): \(text)")
+    }
   }
 }
 

@@ -1,0 +1,99 @@
+import Testing
+
+@testable import FilmSite
+
+/// In documents made at random from the constructs notes use (lists, block
+/// quotes, lazy and indented lines, headings, line breaks of every kind,
+/// code spans, inline HTML, tabs, non-ASCII text, CRLF), every link to a
+/// film is reported at its own `[`, `!` or `<`.
+@Suite struct MarkdownLinkPlacementTests {
+  private static let words = [
+    "film", "Amélie", "🎬", "ß", "*em*", "**strong**", "`code`", "``a`b``", "x\ty", "a_b",
+    "&amp;", "\\*", "<b>", "<span\nx>", "`multi\nline`", "*a\nb*", "\u{0}", "[ref]", "[x][ref]",
+  ]
+  private static let texts = [
+    "x", "Rear\nWindow", "a *b\nc* d", "`c`", "*e*", "![i](p.png)", "\nx", "a  \nb", "a\\\nb",
+  ]
+  /// Each block's first line, and what may start its later lines.
+  private static let blocks: [(first: String, later: [String])] = [
+    ("", ["", " ", "   ", "\t"]), ("- ", ["  ", " ", "", "   ", "\t"]),
+    ("1. ", ["   ", "", "  "]), ("> ", [">", "> ", ">  ", "", ">\t"]),
+    ("> > ", ["> >", ">", "> > ", "", ">>"]), ("> - ", [">   ", ">  ", ">", ""]),
+    ("-\t", ["\t", "  ", ""]), ("- a\n  - ", ["    ", "  ", ""]), ("## ", []), ("  # ", []),
+  ]
+
+  private static func link(_ random: inout some RandomNumberGenerator) -> String {
+    let destination = "film:\(Int.random(in: 1...999, using: &random))"
+    switch Int.random(in: 0..<8, using: &random) {
+    case 0: return "<\(destination)>"
+    case 1: return "![alt](\(destination))"
+    case 2: return "[\(texts.randomElement(using: &random) ?? "")](\(destination) \"t\")"
+    case 3: return "[ref]"
+    default: return "[\(texts.randomElement(using: &random) ?? "")](\(destination))"
+    }
+  }
+
+  private static func line(_ random: inout some RandomNumberGenerator) -> String {
+    var parts = (0..<Int.random(in: 0...4, using: &random)).map { _ in
+      words.randomElement(using: &random) ?? ""
+    }
+    parts.insert(link(&random), at: Int.random(in: 0...parts.count, using: &random))
+    return parts.joined(separator: " ")
+      + (["", "", "  ", "\\"].randomElement(using: &random) ?? "")
+  }
+
+  private static func document(_ random: inout some RandomNumberGenerator) -> String {
+    var lines: [String] = []
+    for _ in 0..<Int.random(in: 1...6, using: &random) {
+      let block = blocks.randomElement(using: &random) ?? blocks[0]
+      let count = block.later.isEmpty ? 1 : Int.random(in: 1...4, using: &random)
+      for index in 0..<count {
+        let start = index == 0 ? block.first : block.later.randomElement(using: &random) ?? ""
+        lines.append(start + line(&random))
+      }
+      lines.append("")
+    }
+    lines.append("[ref]: film:7")
+    let text = lines.joined(separator: "\n")
+    return Bool.random(using: &random) ? text.replacingOccurrences(of: "\n", with: "\r\n") : text
+  }
+
+  /// The document's lines as Unicode scalars, split where cmark splits them.
+  private static func lines(of document: String) -> [[Unicode.Scalar]] {
+    var lines: [[Unicode.Scalar]] = [[]]
+    var afterCR = false
+    for scalar in document.unicodeScalars {
+      if scalar == "\n" || scalar == "\r" {
+        if !(scalar == "\n" && afterCR) { lines.append([]) }
+        afterCR = scalar == "\r"
+        continue
+      }
+      afterCR = false
+      lines[lines.count - 1].append(scalar)
+    }
+    return lines
+  }
+
+  @Test func everyLinkIsReportedAtItsFirstCharacter() {
+    var random = SystemRandomNumberGenerator()
+    var checked = 0
+    for _ in 0..<2_000 {
+      let document = Self.document(&random)
+      let lines = Self.lines(of: document)
+      var links: [MarkdownLink] = []
+      _ = try? MarkdownRenderer().html(from: document) { link in
+        links.append(link)
+        return "../x/"
+      }
+      for link in links {
+        let line = link.line <= lines.count ? lines[link.line - 1] : []
+        let found = link.column <= line.count ? line[link.column - 1] : " "
+        #expect(
+          found == "[" || found == "!" || found == "<",
+          "\(link.line):\(link.column) \(link.destination) in \(document.debugDescription)")
+      }
+      checked += links.count
+    }
+    #expect(checked > 5_000)
+  }
+}
