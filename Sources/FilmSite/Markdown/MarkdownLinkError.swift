@@ -28,7 +28,10 @@ struct MarkdownLinkError: Error, Equatable, Sendable, CustomStringConvertible {
     let column: Int
     let reason: Reason
 
-    var description: String {
+    var description: String { "\(line):\(column): \(message)" }
+
+    /// What is wrong, without the place.
+    var message: String {
       let link = Escaping.terminal(destination, limit: 60)
       let message: String
       switch reason {
@@ -44,7 +47,7 @@ struct MarkdownLinkError: Error, Equatable, Sendable, CustomStringConvertible {
       case .image:
         message = "an image cannot show \(link); link to it instead: [text](\(link))"
       }
-      return "\(line):\(column): \(message)"
+      return message
     }
   }
 

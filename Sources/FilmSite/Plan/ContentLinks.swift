@@ -12,6 +12,22 @@ struct ContentLinks: Sendable {
   func html(
     of body: String, file: String, bodyLine: Int, at route: Route, markdown: MarkdownRenderer
   ) throws(ContentError) -> String {
-    markdown.html(from: body)
+    do {
+      // As a page's Markdown is rendered: images finished, `<img src="">` left out.
+      let html = try markdown.pageHTML(from: Array(body.utf8), firstLine: bodyLine) { link in
+        switch link.target {
+        case .film(let id): return films[id].map { route.url(to: $0) }
+        case .page(let path): return pages[path].map { route.url(to: $0) }
+        }
+      }
+      return String(decoding: html, as: UTF8.self)
+    } catch {
+      // The first fault in the document: a build error is one line.
+      guard let fault = error.faults.first else {
+        throw ContentError(file: file, at: .start, "\(error)")
+      }
+      throw ContentError(
+        file: file, line: fault.line, column: fault.column, message: fault.message)
+    }
   }
 }
