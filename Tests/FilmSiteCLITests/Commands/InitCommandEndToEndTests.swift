@@ -11,7 +11,10 @@ import Testing
       #expect(created.status == 0, "\(created.stderr)")
       #expect(created.stdout.contains("Next: cd demo && filmsite build && filmsite check"))
       let site = directory.appendingPathComponent("demo")
-      #expect(FilmSiteProcess.files(in: site) == [".gitignore", "films.json", "filmsite.toml"])
+      #expect(
+        FilmSiteProcess.files(in: site) == [
+          ".gitignore", "content/about.md", "content/films/426.md", "films.json", "filmsite.toml",
+        ])
       for (path, starter) in InitCommand.plan(githubPages: false) {
         let written = try Data(contentsOf: site.appendingPathComponent(path))
         #expect(written == StarterProject.files[starter], "\(path)")
@@ -23,8 +26,17 @@ import Testing
       let build = try FilmSiteProcess.run(["build"], in: site)
       #expect(build.status == 0, "\(build.stderr)")
       #expect(build.stdout.hasPrefix("Built 6 films, 1 index page and "))
+      #expect(build.stdout.contains("; 1 note (0 fields corrected), 1 page of your own"))
       let pages = FilmSiteProcess.files(in: site.appendingPathComponent("Output"))
       #expect(pages.filter { $0.hasPrefix("films/") }.count == 6)
+      // The example note is on Vertigo's page, its links resolved; the About page is linked.
+      let vertigo = try String(
+        contentsOf: site.appendingPathComponent("Output/films/426-vertigo/index.html"),
+        encoding: .utf8)
+      #expect(vertigo.contains(#"<a href="../901-city-lights/">City Lights</a>"#))
+      #expect(vertigo.contains(#"<a href="../../about/">the About page</a>"#))
+      #expect(vertigo.contains("Your rating <strong>9.0</strong>/10"))
+      #expect(pages.contains("about/index.html") && pages.contains("tags/example-tag/index.html"))
       let check = try FilmSiteProcess.run(["check"], in: site)
       #expect(check.status == 0, "\(check.stderr)")
       #expect(check.stdout.hasPrefix("Checked "))
@@ -94,7 +106,10 @@ import Testing
       let result = try FilmSiteProcess.run(["init", "my films"], in: directory)
       #expect(result.status == 0, "\(result.stderr)")
       #expect(result.stdout.contains("Next: cd 'my films' && filmsite build && filmsite check"))
-      #expect(FilmSiteProcess.files(in: real) == [".gitignore", "films.json", "filmsite.toml"])
+      #expect(
+        FilmSiteProcess.files(in: real) == [
+          ".gitignore", "content/about.md", "content/films/426.md", "films.json", "filmsite.toml",
+        ])
     }
   }
 
