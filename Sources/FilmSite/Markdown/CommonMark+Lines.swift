@@ -97,7 +97,8 @@ extension CommonMark {
         offset = min(target, text.count)
         cmarkOffset = target
       }
-      let step = SourcePosition(offset: offset - counted.offset, in: text.dropFirst(counted.offset))
+      let counting = UnsafeBufferPointer(rebasing: text.dropFirst(counted.offset))
+      let step = SourcePosition(offset: offset - counted.offset, in: counting)
       counted.column += step.column - 1
       counted.cmarkOffset = cmarkOffset
       counted.offset = offset

@@ -207,17 +207,26 @@ enum CommonMark {
     var blockLine = 1
     var blockColumn = 1
     var line = 1
-    var lineStart: (column: Int, isCode: Bool)?
+    var lineStart: LineStart?
     private var afterBreak = false
+
+    struct LineStart {
+      let column: Int
+      let isCode: Bool
+    }
 
     /// Moves past the start of `node`, whose column is `column` when cmark's own is wrong.
     mutating func enter(_ node: OpaquePointer, _ type: cmark_node_type, column: Int? = nil) {
       if CommonMark.isBlock(type) {
         blockLine = Int(cmark_node_get_start_line(node))
         blockColumn = Int(cmark_node_get_start_column(node))
-        (line, lineStart, afterBreak) = (blockLine, nil, false)
+        line = blockLine
+        lineStart = nil
+        afterBreak = false
       } else if type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK {
-        (line, lineStart, afterBreak) = (line + 1, nil, true)
+        line += 1
+        lineStart = nil
+        afterBreak = true
       } else {
         if afterBreak {
           // After a backslash line break cmark keeps the next line's indent
@@ -226,12 +235,15 @@ enum CommonMark {
           if type == CMARK_NODE_TEXT, let text = cmark_node_get_literal(node) {
             start += strspn(text, " \t")
           }
-          lineStart = (start, type == CMARK_NODE_CODE)
+          lineStart = LineStart(column: start, isCode: type == CMARK_NODE_CODE)
           afterBreak = false
         }
         if type == CMARK_NODE_CODE || type == CMARK_NODE_HTML_INLINE {
           let breaks = Int(cmark_node_get_end_line(node) - cmark_node_get_start_line(node))
-          if breaks > 0 { (line, lineStart) = (line + breaks, nil) }
+          if breaks > 0 {
+            line += breaks
+            lineStart = nil
+          }
         }
       }
     }

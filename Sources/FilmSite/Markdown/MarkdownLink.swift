@@ -31,8 +31,8 @@ struct MarkdownLink: Sendable, Hashable {
   static func hasLinkForm(_ destination: String) -> Bool {
     let bytes = destination.utf8
     if bytes.starts(with: "@/".utf8) { return true }
-    let scheme = bytes.prefix(5).map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
-    return scheme.elementsEqual("film:".utf8)
+    let lowercased = bytes.lazy.prefix(5).map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
+    return lowercased.elementsEqual("film:".utf8)
   }
 
   /// The link `destination` makes, or `nil` when it has neither form.
@@ -46,7 +46,8 @@ struct MarkdownLink: Sendable, Hashable {
     let rest = destination.unicodeScalars.dropFirst(isFilm ? 5 : 2)
     let hash = rest.firstIndex(of: "#")
     let written = String(Substring(rest[..<(hash ?? rest.endIndex)]))
-    let name = written.removingPercentEncoding ?? written
+    let escaped = written.utf8.contains(UInt8(ascii: "%"))
+    let name = escaped ? written.removingPercentEncoding ?? written : written
     let fault = { (reason: MarkdownLinkError.Reason) in
       MarkdownLinkError.Fault(destination: destination, line: line, column: column, reason: reason)
     }
@@ -55,10 +56,12 @@ struct MarkdownLink: Sendable, Hashable {
       target = .film(id: name)
     } else {
       let segments = name.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
-      let refused: Set<[UInt8]> = [[], [0x2E], [0x2E, 0x2E]]
-      guard !segments.contains(where: { refused.contains(Array($0)) || $0.contains(0) }) else {
-        throw fault(.notAPagePath)
+      let refused = segments.contains { segment in
+        // Empty, `.` or `..`, or holding a NUL.
+        segment.isEmpty || (segment.count <= 2 && segment.allSatisfy { $0 == UInt8(ascii: ".") })
+          || segment.contains(0)
       }
+      guard !refused else { throw fault(.notAPagePath) }
       target = .page(path: name)
     }
     let fragment = hash.map { Substring(rest[rest.index(after: $0)...]) } ?? ""
