@@ -41,6 +41,12 @@ struct ContentPlan: Sendable {
     self.overrideCount = overrideCount
   }
 
+  /// The id segment a film's route starts with: `films/<segment>-<slug>/`.
+  private static func idSegment(of route: Route) -> String? {
+    guard route.components.count == 2, let folder = route.components.last else { return nil }
+    return String(folder.prefix { $0 != "-" })
+  }
+
   /// The films as the notes correct them, in the order given.
   static func corrected(_ films: [Film], by content: SiteContent) -> [Film] {
     guard !content.notes.isEmpty else { return films }
@@ -60,18 +66,18 @@ struct ContentPlan: Sendable {
     content: SiteContent, films: [(film: Film, route: Route)], navigation: [String],
     hasFeed: Bool, markdown: MarkdownRenderer
   ) throws {
-    var positions: [String: Int] = [:]
     var notes = [FilmNote?](repeating: nil, count: films.count)
     var matched: Set<String> = []
     var filmRoutes: [String: Route] = [:]
+    filmRoutes.reserveCapacity(films.count)
     for (position, entry) in films.enumerated() {
       filmRoutes[entry.film.id] = entry.route
-      guard let segment = try? Film.idSegment(entry.film.id) else { continue }
-      positions[segment] = position
-      if let note = content.notes[segment] {
-        notes[position] = note
-        matched.insert(segment)
-      }
+      // Every film's route begins with its id segment, so it need not be made again.
+      guard let segment = Self.idSegment(of: entry.route),
+        let note = content.notes[segment]
+      else { continue }
+      notes[position] = note
+      matched.insert(segment)
     }
     warnings = content.notes.values.filter { !matched.contains($0.idSegment) }
       .sorted { $0.file.utf8.lexicographicallyPrecedes($1.file.utf8) }
