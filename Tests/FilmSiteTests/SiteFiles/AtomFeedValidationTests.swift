@@ -29,7 +29,8 @@ import Testing
       FeedEntry(
         title: "About", route: Route(["about"]),
         updated: try #require(
-          ContentDate(year: 2026, month: 11, day: 30, hour: 9, minute: 0, second: 0, offsetMinutes: 60)
+          ContentDate(
+            year: 2026, month: 11, day: 30, hour: 9, minute: 0, second: 0, offsetMinutes: 60)
         ),
         summary: "Who keeps this catalog, and why."))
     let feed = AtomFeed.file(
@@ -105,7 +106,8 @@ import Testing
   private static let unbroken = AtomFeed.file(
     title: "Films", baseURL: "https://example.org/",
     entries: [
-      FeedEntry(title: "A", route: Route(["a"]), updated: ContentDate(CalendarDay(daysSinceEpoch: 0)))
+      FeedEntry(
+        title: "A", route: Route(["a"]), updated: ContentDate(CalendarDay(daysSinceEpoch: 0)))
     ])
 
   @Test func theFeedToBreakIsValid() throws {
