@@ -26,17 +26,19 @@ struct FilmPage {
       browse.terms(of: film, kind: .directors).first.map { route.url(to: $0.route) })
     context["yearURL"] = .optional(
       browse.terms(of: film, kind: .years).first.map { route.url(to: $0.route) })
-    context.merge(PageContexts.noteValues(note))
-    // A Markdown film page gets the note's own Markdown; an HTML one its HTML,
-    // with the links to films and pages resolved.
-    context["notes"] = .optional(
-      template.language == .markdown ? note.flatMap { $0.hasBody ? $0.body : nil } : noteHTML)
-    context["watched"] = Self.list(
-      (note?.watched ?? []).map { ["date": .text($0.text), "dateISO": .text($0.iso)] })
-    context["tagLinks"] = Self.list(
-      (note?.tags ?? []).compactMap { browse.tags.term(named: $0) }.map { term in
-        ["name": .text(term.name), "url": .text(route.url(to: term.route))]
-      })
+    if let note {
+      context.merge(PageContexts.noteValues(note))
+      // A Markdown film page gets the note's own Markdown; an HTML one its
+      // HTML, with the links to films and pages resolved.
+      context["notes"] = .optional(
+        template.language == .markdown ? (note.hasBody ? note.body : nil) : noteHTML)
+      context["watched"] = Self.list(
+        note.watched.map { ["date": .text($0.text), "dateISO": .text($0.iso)] })
+      context["tagLinks"] = Self.list(
+        note.tags.compactMap { browse.tags.term(named: $0) }.map { term in
+          ["name": .text(term.name), "url": .text(route.url(to: term.route))]
+        })
+    }
     if template.names.contains("castMembers") {
       context["castMembers"] = castMembers(shown: inputs.configuration.castShown, browse: browse)
     }

@@ -43,7 +43,8 @@ struct PageContexts: Sendable {
     -> PrerenderedTemplate
   {
     var values = filmValues(film, for: template)
-    values.merge(Self.noteValues(note))
+    // Most films have no note: their rows get nothing to merge.
+    if let note { values.merge(Self.noteValues(note)) }
     // Lists are never inside the films' folder, so the link from a list to a
     // film is the way to the root, then the film's route.
     values["url"] = .hole(.rootPath, then: route.description)
@@ -69,10 +70,10 @@ struct PageContexts: Sendable {
 
   /// What a film's note gives its page and its row: the owner's rating,
   /// with one decimal, and whether the film is featured.
-  static func noteValues(_ note: FilmNote?) -> TemplateContext {
+  static func noteValues(_ note: FilmNote) -> TemplateContext {
     [
-      "yourRating": .optional(note?.rating?.oneDecimalText),
-      "featured": note?.featured == true ? .text("yes") : .absent,
+      "yourRating": .optional(note.rating?.oneDecimalText),
+      "featured": note.featured ? .text("yes") : .absent,
     ]
   }
 
