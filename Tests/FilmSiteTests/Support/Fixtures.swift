@@ -13,13 +13,17 @@ enum Fixtures {
   static let templatesDirectory = repositoryRoot.appendingPathComponent("Templates").path
 
   /// A new empty folder that is removed when `body` returns.
+  ///
+  /// The folder sits inside a temporary folder of its own, so that what a build keeps beside
+  /// its output (the spare tree and the lock, `.NAME.filmsite-*`) goes with it.
   static func withTemporaryDirectory<Result>(
     _ body: (String) throws -> Result
   ) throws -> Result {
-    let path = FileManager.default.temporaryDirectory
+    let root = FileManager.default.temporaryDirectory
       .appendingPathComponent("filmsite-tests-\(UUID().uuidString)").path
+    let path = root + "/folder"
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: path) }
+    defer { try? FileManager.default.removeItem(atPath: root) }
     return try body(path)
   }
 
