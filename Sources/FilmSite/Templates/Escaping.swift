@@ -27,16 +27,16 @@ enum Escaping {
 
   /// Backslash-escapes every ASCII punctuation character, so that the text
   /// reads literally in Markdown, turns line breaks and tabs into spaces and
-  /// drops leading white space, so that it cannot start a new block or an
-  /// indented code block.
+  /// drops leading white space (and byte order marks), so that it cannot
+  /// start a new block or an indented code block.
   static func markdown(_ text: String) -> String {
-    rewriting(text, droppingLeading: isLineSpace, special: isMarkdownSpecial, markdownEscape)
+    rewriting(text, leading: .whiteSpaceDropped, special: isMarkdownSpecial, markdownEscape)
   }
 
   /// Appends `text` escaped as ``markdown(_:)`` does to `out`.
   static func appendMarkdown(_ text: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
     append(
-      text, droppingLeading: isLineSpace, special: isMarkdownSpecial, markdownEscape, to: &out)
+      text, leading: .whiteSpaceDropped, special: isMarkdownSpecial, markdownEscape, to: &out)
   }
 
   private static func markdownEscape(_ byte: UInt8, _ out: inout [UInt8]) {
@@ -54,7 +54,8 @@ enum Escaping {
   /// escaped (a leading `<` too, since an HTML block would run to the end of
   /// the page). Raw HTML and unsafe links are left to cmark's safe mode.
   static func markdownParagraph(_ text: String) -> String {
-    let paragraph = rewriting(text, special: isLineBreakOrTab) { _, out in
+    let paragraph = rewriting(text, leading: .whiteSpaceDropped, special: isLineBreakOrTab) {
+      _, out in
       out.append(UInt8(ascii: " "))
     }
     return neutralizingBlockStart(paragraph.trimmingSpaces())
@@ -123,37 +124,37 @@ enum Escaping {
     }
   }
 
-  /// Copies `text` without the leading bytes `droppingLeading` picks and
+  /// Copies `text` without what `leading` drops from its start and
   /// without forbidden characters, handing each ASCII byte that `special`
   /// picks to `rewrite` instead of copying it. Returns `text` itself when
   /// no byte needs any of this.
   @inline(__always)
   private static func rewriting(
-    _ text: String, droppingLeading: (UInt8) -> Bool = { _ in false },
+    _ text: String, leading: Leading = .kept,
     special: (UInt8) -> Bool, _ rewrite: (UInt8, inout [UInt8]) -> Void
   ) -> String {
     var text = text
     let rewritten = text.withUTF8 { bytes -> String? in
-      let start = firstKept(in: bytes, droppingLeading: droppingLeading)
+      let start = firstKept(in: bytes, leading: leading)
       guard start > 0 || firstChange(in: bytes, from: start, special: special) < bytes.count
       else { return nil }
       var out: [UInt8] = []
       out.reserveCapacity(bytes.count - start + 16)
-      append(bytes, droppingLeading: droppingLeading, special: special, rewrite, to: &out)
+      append(bytes, leading: leading, special: special, rewrite, to: &out)
       return String(decoding: out, as: UTF8.self)
     }
     return rewritten ?? text
   }
 
-  /// Appends `text` to `out` as ``rewriting(_:droppingLeading:special:_:)``
+  /// Appends `text` to `out` as ``rewriting(_:leading:special:_:)``
   /// changes it: pages are written into one byte buffer, values and all.
   @inline(__always)
   private static func append(
-    _ bytes: UnsafeBufferPointer<UInt8>, droppingLeading: (UInt8) -> Bool = { _ in false },
+    _ bytes: UnsafeBufferPointer<UInt8>, leading: Leading = .kept,
     special: (UInt8) -> Bool, _ rewrite: (UInt8, inout [UInt8]) -> Void,
     to out: inout [UInt8]
   ) {
-    let start = firstKept(in: bytes, droppingLeading: droppingLeading)
+    let start = firstKept(in: bytes, leading: leading)
     var index = firstChange(in: bytes, from: start, special: special)
     out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
     while index < bytes.count {
@@ -168,20 +169,37 @@ enum Escaping {
     }
   }
 
-  /// The index of the first byte that is kept: past the leading bytes that
-  /// `droppingLeading` picks and the forbidden characters among them, which
-  /// are dropped too. A forbidden character must not stop the dropping: what
-  /// follows it would lead the text once it is gone (a NUL, then spaces, would
-  /// start an indented code block).
+  /// What the start of a value loses besides its forbidden characters.
+  private enum Leading {
+    /// Nothing more.
+    case kept
+    /// White space (spaces, tabs, line breaks) and byte order marks (U+FEFF),
+    /// in any mix: white space would start an indented code block, and cmark
+    /// skips a byte order mark at the start of a document, so the character
+    /// after one would start the value's block.
+    case whiteSpaceDropped
+  }
+
+  /// The index of the first byte that is kept: past what `leading` drops
+  /// and the forbidden characters among it, which are dropped too. A
+  /// forbidden character must not stop the dropping: what follows it would
+  /// lead the text once it is gone (a NUL, then spaces, would start an
+  /// indented code block).
   @inline(__always)
-  private static func firstKept(
-    in bytes: UnsafeBufferPointer<UInt8>, droppingLeading: (UInt8) -> Bool
-  ) -> Int {
+  private static func firstKept(in bytes: UnsafeBufferPointer<UInt8>, leading: Leading) -> Int {
     var index = 0
     while index < bytes.count {
-      if droppingLeading(bytes[index]) {
-        index += 1
-        continue
+      if leading == .whiteSpaceDropped {
+        if isLineSpace(bytes[index]) {
+          index += 1
+          continue
+        }
+        if bytes[index] == 0xEF, index + 2 < bytes.count, bytes[index + 1] == 0xBB,
+          bytes[index + 2] == 0xBF
+        {
+          index += 3
+          continue
+        }
       }
       let forbidden = forbiddenLength(in: bytes, at: index)
       guard forbidden > 0 else { break }

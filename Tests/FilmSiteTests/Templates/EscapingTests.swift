@@ -116,6 +116,24 @@ import Testing
     #expect(bytes == Array("x".utf8))
   }
 
+  /// cmark skips a byte order mark at the start of a document, so a value that starts with
+  /// one (found by the `markdown` fuzz target: `"\u{04}\u{01}\u{FEFF}\0-"`) led with the
+  /// character after it: a `-` made an empty list of an overview, and spaces a code block.
+  @Test(arguments: [
+    "\u{04}\u{01}\u{FEFF}\0-", "\u{FEFF}- x", "\u{FEFF} \u{FEFF}# x", "\u{FEFF}    x",
+    "\u{FEFF}\u{1}\u{FEFF}> x",
+  ])
+  func leadingByteOrderMarksAreDropped(input: String) {
+    let paragraph = Escaping.markdownParagraph(input)
+    #expect(!paragraph.unicodeScalars.contains("\u{FEFF}"))
+    let html = MarkdownRenderer().html(from: paragraph)
+    #expect(html.hasPrefix("<p>") && !html.contains("<ul>") && !html.contains("<pre>"), "\(html)")
+    #expect(!Escaping.markdown(input).unicodeScalars.contains("\u{FEFF}"))
+    #expect(MarkdownRenderer().html(from: Escaping.markdown(input)).hasPrefix("<p>"))
+    // Inside a value a byte order mark is text, kept as it is.
+    #expect(Escaping.markdownParagraph("a\u{FEFF}-") == "a\u{FEFF}-")
+  }
+
   @Test func escapingKeepsTextAroundDroppedCharacters() {
     #expect(Escaping.html("é\u{85}<ü\u{FFFF}") == "é&lt;ü")
     #expect(Escaping.markdown("\r\n é*\u{10FFFE}") == #"é\*"#)
