@@ -202,19 +202,19 @@ extension OutputManifest {
     }
     var files = Array(read.joined())
     // FilmSite writes the paths sorted, each once; then they need no sorting again.
-    let inOrder = zip(files, files.dropFirst()).allSatisfy { $0.path < $1.path }
+    let inOrder = zip(files, files.dropFirst()).allSatisfy { Self.precedes($0.path, $1.path) }
     if !inOrder {
       // Of a path listed twice, the first line counts.
       files = Self.sorted(files)
       files = zip(files.indices, files).compactMap { index, file in
-        index > 0 && files[index - 1].path == file.path ? nil : file
+        index > 0 && Self.isSamePath(files[index - 1].path, file.path) ? nil : file
       }
     }
     self.init(
       sortedPaths: files.map(\.path), entries: files.map(\.entry),
       fingerprint: header.fingerprint, pageCounts: header.pageCounts,
       filmCounts: header.filmCounts)
-    kept = header.kept.sorted()
+    kept = header.kept.sorted(by: Self.precedes)
     userFilesScanned = header.userFilesScanned
     isInWrittenOrder = inOrder
   }
@@ -281,17 +281,12 @@ extension OutputManifest {
     var last: [UInt8]?
   }
 
-  /// Whether the path `left` comes before `right` in the order FilmSite
-  /// writes paths in (`String`'s): their bytes' order when both are ASCII,
-  /// as most paths are, else the strings' order, under which two spellings
-  /// of the same text (`é` and `e` with a combining accent) are equal, so
-  /// neither comes first.
+  /// Whether the path `left` comes before `right` in the order FilmSite writes paths in
+  /// (``precedes(_:_:)-(String,String)``: their bytes').
   private static func precedes<Left: Collection<UInt8>, Right: Collection<UInt8>>(
     _ left: Left, _ right: Right
   ) -> Bool {
-    if left.allSatisfy({ $0 < 0x80 }), right.allSatisfy({ $0 < 0x80 }) {
-      return left.lexicographicallyPrecedes(right)
-    }
-    return String(decoding: left, as: UTF8.self) < String(decoding: right, as: UTF8.self)
+    left.lexicographicallyPrecedes(right)
   }
+
 }

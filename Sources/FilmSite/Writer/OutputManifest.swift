@@ -105,7 +105,10 @@ struct OutputManifest: Equatable {
   var isInWrittenOrder = true
 
   init<Paths: Sequence<String>>(paths: Paths) {
-    self.paths = Set(paths).sorted()
+    let sorted = paths.sorted(by: Self.precedes)
+    self.paths = zip(sorted.indices, sorted).compactMap { index, path in
+      index > 0 && Self.isSamePath(sorted[index - 1], path) ? nil : path
+    }
     entries = []
     fingerprint = nil
     pageCounts = nil
@@ -136,12 +139,43 @@ struct OutputManifest: Equatable {
   /// its build. Of two files with the same path, the one first in `files`
   /// comes first (the standard library's sort is stable, and so is the merge).
   static func sorted(_ files: [(path: String, entry: Entry)]) -> [(path: String, entry: Entry)] {
-    guard files.count >= 8192 else { return files.sorted { $0.path < $1.path } }
+    guard files.count >= 8192 else { return files.sorted { precedes($0.path, $1.path) } }
     let middle = files.count / 2
     let halves = [files[..<middle], files[middle...]].parallelMap { half in
-      half.sorted { $0.path < $1.path }
+      half.sorted { precedes($0.path, $1.path) }
     }
-    return halves[0].mergingSorted(with: halves[1]) { $0.path < $1.path }
+    return halves[0].mergingSorted(with: halves[1]) { precedes($0.path, $1.path) }
+  }
+
+  /// Whether the path `left` comes before `right` in a manifest: in the order of their UTF-8
+  /// bytes, as the file system tells names apart.
+  ///
+  /// Not `String`'s `<`: two spellings of one text (`é`, and `e` with a combining accent) are
+  /// two files on disk but one string, and `String`'s order is not even consistent between
+  /// them (`"e\u{301}" < "\u{E9}:"` and `"\u{E9}:" < "e\u{301}"` are both false, while
+  /// `"\u{E9}" < "\u{E9}:"`), so lines sorted by it could not be told to be in order.
+  static func precedes(_ left: String, _ right: String) -> Bool {
+    let fast = left.utf8.withContiguousStorageIfAvailable { left in
+      right.utf8.withContiguousStorageIfAvailable { right in precedes(left, right) }
+    }
+    return fast.flatMap { $0 } ?? left.utf8.lexicographicallyPrecedes(right.utf8)
+  }
+
+  /// ``precedes(_:_:)-(String,String)`` for two paths' UTF-8 bytes.
+  static func precedes(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>)
+    -> Bool
+  {
+    let common = Swift.min(left.count, right.count)
+    if common > 0, let leftBase = left.baseAddress, let rightBase = right.baseAddress {
+      let order = memcmp(leftBase, rightBase, common)
+      if order != 0 { return order < 0 }
+    }
+    return left.count < right.count
+  }
+
+  /// Whether two paths are one file: the same UTF-8 bytes.
+  static func isSamePath(_ left: String, _ right: String) -> Bool {
+    left.utf8.elementsEqual(right.utf8)
   }
 
   /// Whether `prefix`, the start of a file, is the start of a manifest.
@@ -156,7 +190,7 @@ struct OutputManifest: Equatable {
     var manifest = self
     // A name that cannot be written on a `# kept` line and read back cannot
     // be trusted to the next build: then it looks in every folder.
-    manifest.kept = kept.filter(Self.isSafeKeptPath).sorted()
+    manifest.kept = kept.filter(Self.isSafeKeptPath).sorted(by: Self.precedes)
     manifest.userFilesScanned = kept.allSatisfy(Self.isSafeKeptPath) ? scanned : nil
     return manifest
   }
