@@ -35,8 +35,18 @@ struct Publication: Sendable {
         let entry = ofCurrentSite ? file.staged.unchanged : nil
         return (file.path, (entry ?? file.staged.entry).with(key: file.staged.entry.key))
       })
-    for (file, next) in zip(files, files.dropFirst()) where file.path == next.path {
+    for (file, next) in zip(files, files.dropFirst())
+    where OutputManifest.isSamePath(file.path, next.path) {
       throw WriterError.samePathTwice(directory: current.folder.directory, path: file.path)
+    }
+    // Two spellings of one text need not be neighbours in the bytes' order; only paths that
+    // are not ASCII (few or none) can be, so they are compared as text, in the order staged.
+    var spellings = Set<String>()
+    for file in staged where !file.path.utf8.allSatisfy({ $0 < 0x80 }) {
+      let (isNew, first) = spellings.insert(file.path)
+      if !isNew {
+        throw WriterError.samePathTwice(directory: current.folder.directory, path: first)
+      }
     }
     return OutputManifest(
       sortedPaths: files.map(\.path), entries: files.map(\.entry), fingerprint: fingerprint,

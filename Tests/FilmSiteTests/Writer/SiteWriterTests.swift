@@ -289,6 +289,23 @@ import Testing
     }
   }
 
+  /// Paths are sorted by their bytes, where two spellings of one text can lie apart: `caff`
+  /// sorts between `cafe` with a combining accent and `café`.
+  @Test func twoSpellingsOfOnePathApartInTheBytesOrderStillFail() throws {
+    try Fixtures.withTemporaryDirectory { root in
+      let output = root + "/Output"
+      let files = [
+        OutputFile(path: "caf\u{E9}.html", text: "one"),
+        OutputFile(path: "caff.html", text: "between"),
+        OutputFile(path: "cafe\u{301}.html", text: "two"),
+      ]
+      #expect(throws: WriterError.samePathTwice(directory: output, path: "caf\u{E9}.html")) {
+        try SiteWriter(directory: output).write(files)
+      }
+      #expect(!FileManager.default.fileExists(atPath: output + "/caff.html"))
+    }
+  }
+
   @Test func twoPathsThatAreTheSameTextInTwoBatchesFailAtPublish() throws {
     try Fixtures.withTemporaryDirectory { root in
       let output = root + "/Output"
