@@ -37,18 +37,28 @@ import Testing
     }
   }
 
-  private func scheduler(_ recorder: Recorder) -> RebuildScheduler {
-    RebuildScheduler(quietPeriod: .milliseconds(50)) { await recorder.rebuild() }
+  private func scheduler(
+    _ recorder: Recorder, quietPeriod: Duration = .milliseconds(50)
+  ) -> RebuildScheduler {
+    RebuildScheduler(quietPeriod: quietPeriod) { await recorder.rebuild() }
   }
 
+  /// Ten changes 5 ms apart, then quiet. The quiet period is a second, so that a loaded
+  /// machine (a sanitized build of the suite, say) that makes a 5 ms sleep last far longer
+  /// still sees one burst; the test waits for the rebuild rather than for a fixed time.
   @Test func aBurstOfChangesIsOneRebuild() async throws {
     let recorder = Recorder(duration: .milliseconds(10))
-    let scheduler = scheduler(recorder)
+    let scheduler = scheduler(recorder, quietPeriod: .seconds(1))
     for _ in 0..<10 {
       await scheduler.changed()
       try await Task.sleep(for: .milliseconds(5))
     }
-    try await Task.sleep(for: .milliseconds(400))
+    let deadline = ContinuousClock.now + .seconds(60)
+    while recorder.started < 1 || recorder.isRunning, ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    // Longer than the quiet period: no second rebuild follows.
+    try await Task.sleep(for: .milliseconds(1_500))
     #expect(recorder.started == 1)
   }
 
