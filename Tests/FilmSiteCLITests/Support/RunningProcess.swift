@@ -23,18 +23,22 @@ final class RunningProcess: Sendable {
     process.standardOutput = stdout
     process.standardError = stderr
     self.process = process
+    try process.run()
+    // Each pipe is read on a thread of its own, which blocks in `read` until the program
+    // writes and ends at its end of file. (Not `readabilityHandler`: under LeakSanitizer,
+    // Foundation's FileHandle monitor leaked the weak reference it makes.)
     for (pipe, isError) in [(stdout, false), (stderr, true)] {
       let lines = LineBuffer()
-      pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
-        let chunk = handle.availableData
-        if chunk.isEmpty { handle.readabilityHandler = nil }
-        let complete = lines.append(chunk)
-        self?.output.withLock { output in
-          if isError { output.stderr += complete } else { output.stdout += complete }
+      let handle = pipe.fileHandleForReading
+      Thread { [weak self] in
+        while case let chunk = handle.availableData, !chunk.isEmpty {
+          let complete = lines.append(chunk)
+          self?.output.withLock { output in
+            if isError { output.stderr += complete } else { output.stdout += complete }
+          }
         }
-      }
+      }.start()
     }
-    try process.run()
   }
 
   deinit {
