@@ -169,10 +169,12 @@ final class FakeFilmAPI: Sendable {
   private let searchPath: Mutex<String>
 
   /// Starts a server and gives it `configuration`.
-  /// - Parameter lifetime: Seconds after which the server exits by itself.
+  /// - Parameter lifetime: Seconds after which the server exits by itself: an hour, since
+  ///   under ThreadSanitizer the whole suite takes 20 minutes, and servers that a suite
+  ///   started at once outlived 10 minutes' lifetime before their tests had finished.
   /// - Throws: ``Failure`` when the server does not start within 10 seconds or rejects
   ///   the configuration.
-  init(configuration: Configuration = Configuration(), lifetime: Double = 600) throws {
+  init(configuration: Configuration = Configuration(), lifetime: Double = 3_600) throws {
     server = try FakeServerProcess(script: "fake-film-api.py", lifetime: lifetime)
     searchPath = Mutex(configuration.path ?? "/search")
     try configure(configuration)

@@ -98,8 +98,11 @@ final class FakeTMDB: Sendable {
   let baseURL: URL
 
   /// Starts a server and gives it `configuration`.
+  /// - Parameter lifetime: Seconds after which the server exits by itself: an hour, since
+  ///   under ThreadSanitizer the whole suite takes 20 minutes, and servers that a suite
+  ///   started at once outlived 10 minutes' lifetime before their tests had finished.
   /// - Throws: ``Failure`` when the server does not start within 10 seconds.
-  init(configuration: Configuration = Configuration(), lifetime: Double = 600) throws {
+  init(configuration: Configuration = Configuration(), lifetime: Double = 3_600) throws {
     server = try FakeServerProcess(script: "fake-tmdb-api.py", lifetime: lifetime)
     baseURL = server.root.appendingPathComponent("3")
     try configure(configuration)
