@@ -288,5 +288,4 @@ extension OutputManifest {
   ) -> Bool {
     left.lexicographicallyPrecedes(right)
   }
-
 }
