@@ -58,13 +58,8 @@ struct CurrentSite: Sendable {
   /// How many of the site's files the next site, listed by `next`, leaves
   /// out and that are still there to be removed.
   func countOfFilesRemoved(by next: OutputManifest) -> Int {
-    var count = 0
-    var other = next.paths.startIndex
-    for path in manifest.paths {
-      while other < next.paths.endIndex, next.paths[other] < path { other += 1 }
-      let kept = other < next.paths.endIndex && next.paths[other] == path
-      if !kept, FileSystem.exists(folder.path + "/" + path) { count += 1 }
+    OutputManifest.paths(manifest.paths, notIn: next.paths).count { path in
+      FileSystem.exists(folder.path + "/" + path)
     }
-    return count
   }
 }

@@ -178,6 +178,20 @@ struct OutputManifest: Equatable {
     left.utf8.elementsEqual(right.utf8)
   }
 
+  /// The paths of `paths` that `next` does not have, both sorted as a
+  /// manifest sorts them (``precedes(_:_:)-(String,String)``), in one pass.
+  /// Paths are told apart by their bytes: two spellings of one text are two files.
+  static func paths(_ paths: [String], notIn next: [String]) -> [String] {
+    var left: [String] = []
+    var other = next.startIndex
+    for path in paths {
+      while other < next.endIndex, precedes(next[other], path) { other += 1 }
+      if other < next.endIndex, isSamePath(next[other], path) { continue }
+      left.append(path)
+    }
+    return left
+  }
+
   /// Whether `prefix`, the start of a file, is the start of a manifest.
   static func startsAManifest(_ prefix: [UInt8]) -> Bool {
     let firstLine = prefix.split(separator: UInt8(ascii: "\n"), maxSplits: 1).first ?? prefix[...]

@@ -154,13 +154,7 @@ struct StagingTree: Sendable {
   /// then the folders that leaves empty; returns how many files it removed.
   @discardableResult
   func removeFiles(notIn next: OutputManifest) -> Int {
-    var removed: [String] = []
-    var other = next.paths.startIndex
-    for path in previous.paths {
-      while other < next.paths.endIndex, next.paths[other] < path { other += 1 }
-      if other < next.paths.endIndex, next.paths[other] == path { continue }
-      removed.append(path)
-    }
+    let removed = OutputManifest.paths(previous.paths, notIn: next.paths)
     removed.parallelForEach { try? FileSystem.remove(path + "/" + $0) }
     var folders: Set<String> = []
     for file in removed {

@@ -306,6 +306,27 @@ import Testing
     }
   }
 
+  /// The spare tree and the current site both hold the old spelling: each must see it as
+  /// left out of the new site, as the bytes tell, though the two are the same text.
+  @Test func aPathSpelledAnotherWayInTheNextBuildReplacesTheOldSpelling() throws {
+    try Fixtures.withTemporaryDirectory { root in
+      let output = root + "/Output"
+      let (precomposed, decomposed) = ("caf\u{E9}.html", "cafe\u{301}.html")
+      let other = OutputFile(path: "other.html", text: "other")
+      try SiteWriter(directory: output).write([OutputFile(path: precomposed, text: "one")])
+      try SiteWriter(directory: output).write([OutputFile(path: precomposed, text: "one"), other])
+      let summary = try SiteWriter(directory: output).write([
+        OutputFile(path: decomposed, text: "two"), other,
+      ])
+      #expect(summary.removed == 1)
+      let names = try FileSystem.entries(of: output).map { Array($0.name.utf8) }
+      #expect(
+        Set(names) == [
+          Array(decomposed.utf8), Array("other.html".utf8), Array(OutputManifest.fileName.utf8),
+        ])
+    }
+  }
+
   @Test func twoPathsThatAreTheSameTextInTwoBatchesFailAtPublish() throws {
     try Fixtures.withTemporaryDirectory { root in
       let output = root + "/Output"
