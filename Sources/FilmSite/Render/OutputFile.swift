@@ -30,4 +30,11 @@ struct OutputFile: Sendable, Equatable {
     self.key = key
     hash = bytes.withUnsafeBytes { ContentHash($0) }
   }
+
+  /// The same file, made from the inputs of `key`.
+  func made(from key: ContentHash) -> OutputFile {
+    var file = self
+    file.key = key
+    return file
+  }
 }

@@ -34,17 +34,22 @@ struct SiteRenderer: Sendable {
     into sink: ([SiteFile]) throws -> Void
   ) throws {
     let films = plan.films
+    let site = try BuildFingerprint.siteKey(theme: theme, configuration: plan.configuration)
     // The search index first, while the pages' values are not yet in memory:
     // its words and lines are freed before the pages need their space.
-    try SearchIndex.files(
-      for: films, castPagesPerFilm: plan.configuration.castPagesPerFilm
-    ) { try sink($0.map(SiteFile.rendered)) }
+    let castPagesPerFilm = plan.configuration.castPagesPerFilm
+    let searchKey = SearchIndex.key(for: films, site: site, castPagesPerFilm: castPagesPerFilm)
+    if let index = reuse.group(SearchIndex.folder, searchKey) {
+      try sink(index.map { SiteFile.reused(path: $0.path, entry: $0.entry) })
+    } else {
+      try SearchIndex.files(for: films, castPagesPerFilm: castPagesPerFilm) { files in
+        try sink(files.map { SiteFile.rendered($0.made(from: searchKey)) })
+      }
+    }
     let inputs = PageInputs(
       theme: theme, configuration: plan.configuration, navigation: plan.content.navigation,
       markdown: MarkdownRenderer())
-    let keys = PageKeys(
-      site: try BuildFingerprint.siteKey(theme: theme, configuration: plan.configuration),
-      plan: plan)
+    let keys = PageKeys(site: site, plan: plan)
 
     try sink(
       theme.assets.keys.sorted().compactMap { path in

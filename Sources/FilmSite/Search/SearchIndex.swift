@@ -34,6 +34,37 @@ enum SearchIndex {
   /// The most films in a chunk before it is split by one more letter (about 100 KB).
   static let maximumChunkFilms = 1_000
 
+  /// One key for the whole index made for `entries` (``PageKeys``): the index
+  /// changes as a whole when a film's title, director, year, route or shown
+  /// actors change, or a film comes or goes, and its files are reused as a
+  /// whole when none did.
+  /// - Parameter site: The site key, so that a new program or setting makes the index again.
+  static func key(
+    for entries: [(film: Film, route: Route)], site: ContentHash,
+    maximumChunkFilms: Int = maximumChunkFilms,
+    castPagesPerFilm: Int = SiteConfiguration.defaultCastPagesPerFilm
+  ) -> ContentHash {
+    let films = entries.parallelMap { entry in
+      var hasher = ContentHasher()
+      hasher.combine(entry.film.title)
+      hasher.combine(entry.film.director)
+      hasher.combine(entry.film.year)
+      hasher.combine(entry.route.description)
+      let actors = Taxonomy.names(of: entry.film, kind: .cast, castPagesPerFilm: castPagesPerFilm)
+      hasher.combine(actors.count)
+      for actor in actors { hasher.combine(actor) }
+      return hasher.finalize()
+    }
+    var hasher = ContentHasher()
+    hasher.combine(site)
+    hasher.combine("search")
+    hasher.combine(maximumChunkFilms)
+    hasher.combine(castPagesPerFilm)
+    hasher.combine(films.count)
+    for film in films { hasher.combine(film) }
+    return hasher.finalize()
+  }
+
   /// The manifest and the chunks for `entries`, which are in site order.
   /// - Parameters:
   ///   - maximumChunkFilms: The most films in a chunk whose words can be split further.

@@ -48,6 +48,21 @@ struct CurrentSite: Sendable {
     return entry
   }
 
+  /// The entries of the current site's files under `folder` that were made
+  /// together from the inputs of `key`, when there are some and every one is
+  /// as FilmSite left it; `nil` when they must be made again. The key stands
+  /// for the whole group, so which files it holds is known from the key too.
+  func reusableGroup(under folder: String, key: ContentHash) -> [(
+    path: String, entry: OutputManifest.Entry
+  )]? {
+    let prefix = folder + "/"
+    let group = zip(manifest.paths, manifest.entries).filter { path, entry in
+      entry.key == key && path.hasPrefix(prefix)
+    }
+    guard !group.isEmpty, group.allSatisfy({ isAsWritten($0.0, $0.1) }) else { return nil }
+    return group.map { (path: $0.0, entry: $0.1) }
+  }
+
   /// Whether the file at `path`, relative to the folder, is still as the
   /// manifest's `entry` says FilmSite wrote it.
   func isAsWritten(_ path: String, _ entry: OutputManifest.Entry) -> Bool {

@@ -77,7 +77,9 @@ public struct SiteWriter: Sendable {
   /// a page made from the same inputs (``CurrentSite/reusableEntry(path:key:)``).
   func reuse(for publication: Publication) -> PageReuse {
     let current = publication.current
-    return PageReuse { path, key in current.reusableEntry(path: path, key: key) }
+    return PageReuse(
+      entry: { path, key in current.reusableEntry(path: path, key: key) },
+      group: { folder, key in current.reusableGroup(under: folder, key: key) })
   }
 
   /// Stages rendered `files`, as ``add(_:to:)-([SiteFile],_)`` does.

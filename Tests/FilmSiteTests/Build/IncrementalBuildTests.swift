@@ -241,6 +241,22 @@ import Testing
     }
   }
 
+  @Test func aSearchChunkChangedOrDeletedByHandIsWrittenAgain() async throws {
+    try await withOutput { output in
+      _ = try await build(Self.films, into: output)
+      let chunk = output + "/search/fi.json"
+      let original = try String(contentsOfFile: chunk, encoding: .utf8)
+      try "[]\n".write(toFile: chunk, atomically: false, encoding: .utf8)
+      try FileManager.default.removeItem(atPath: output + "/search/1995.json")
+
+      // The index is reused as a whole or made again as a whole; only the two files differ.
+      let summary = try await buildSummary(Self.films, into: output)
+      #expect(summary.files == .init(written: 2, unchanged: 137, removed: 0))
+      #expect(try String(contentsOfFile: chunk, encoding: .utf8) == original)
+      #expect(FileManager.default.fileExists(atPath: output + "/search/1995.json"))
+    }
+  }
+
   @Test func aSiteWithAVersion1ManifestIsComparedByBytesAndUpgraded() async throws {
     try await withOutput { output in
       _ = try await build(Self.films, into: output)

@@ -99,10 +99,24 @@ import Testing
     }
     let missing: Set = ["index.html", "films/7-film-7/index.html", "genres/index.html"]
     #expect(missing.isSubset(of: full.keys))
-    let reuse = PageReuse { path, key in
-      missing.contains(path)
-        ? nil : OutputManifest.Entry(hash: ContentHash(value: 0), size: 0, modified: .now, key: key)
+    // The search form page is in the index's folder, but not part of the index.
+    let index = full.values.filter {
+      $0.path.hasPrefix(SearchIndex.folder + "/") && $0.path != SearchFormPage.route.filePath
     }
+    #expect(index.contains { $0.path == SearchIndex.manifestPath })
+    #expect(index.allSatisfy { $0.key != nil })
+    let reuse = PageReuse(
+      entry: { path, key in
+        missing.contains(path)
+          ? nil
+          : OutputManifest.Entry(hash: ContentHash(value: 0), size: 0, modified: .now, key: key)
+      },
+      group: { folder, key in
+        #expect(folder == SearchIndex.folder)
+        return index.map { file in
+          (file.path, OutputManifest.Entry(hash: file.hash, size: 0, modified: .now, key: key))
+        }
+      })
     var rendered: [String: OutputFile] = [:]
     var reused: Set<String> = []
     try renderer.render(plan, reusing: reuse) { batch in
@@ -116,7 +130,7 @@ import Testing
     let keyed = Set(full.values.filter { $0.key != nil }.map(\.path))
     #expect(reused == keyed.subtracting(missing))
     for path in missing { #expect(rendered[path] == full[path], "\(path)") }
-    // Files without a key (the search index, assets, the 404 page) are always made.
+    // Files without a key (assets, the 404 page) are always made.
     #expect(Set(rendered.keys) == Set(full.keys).subtracting(reused))
   }
 }

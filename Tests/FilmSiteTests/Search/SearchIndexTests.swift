@@ -144,3 +144,45 @@ import Testing
     #expect(files["search/_.json"] == "[\n[\"…\",null,null,\"films/7/\"]\n]\n")
   }
 }
+
+/// The index's one key changes with every input of the index and with nothing else, so a
+/// rebuild reuses the index exactly when it would be made the same.
+@Suite struct SearchIndexKeyTests {
+  private static let heat = Film(
+    id: "949", title: "Heat", year: 1995, director: "Michael Mann", overview: "A heist."
+  ).with {
+    $0.cast = [.init(name: "Al Pacino"), .init(name: "Robert De Niro"), .init(name: "Val Kilmer")]
+  }
+
+  private func key(
+    _ films: [Film], site: ContentHash = ContentHash(value: 1), castPagesPerFilm: Int = 2
+  ) throws -> ContentHash {
+    SearchIndex.key(
+      for: try films.map { (film: $0, route: try $0.route()) }, site: site,
+      castPagesPerFilm: castPagesPerFilm)
+  }
+
+  @Test func aFieldTheIndexDoesNotShowLeavesTheKey() throws {
+    let other = Self.heat.with {
+      $0.overview = "Another overview."
+      $0.genres = ["Crime"]
+      $0.cast.append(.init(name: "Billed Fourth"))
+    }
+    #expect(try key([Self.heat]) == key([other]))
+  }
+
+  @Test func everyInputOfTheIndexChangesTheKey() throws {
+    let base = try key([Self.heat])
+    let changes: [Film] = [
+      Self.heat.with { $0.title = "Heat 2" },
+      Self.heat.with { $0.director = nil },
+      Self.heat.with { $0.year = 1996 },
+      Self.heat.with { $0.cast[1] = .init(name: "Someone Else") },
+      Film(id: "950", title: "Heat", year: 1995, director: "Michael Mann"),
+    ]
+    for film in changes { #expect(try key([film]) != base, "\(film)") }
+    #expect(try key([Self.heat, Self.heat.with { $0.id = "1" }]) != base)
+    #expect(try key([Self.heat], castPagesPerFilm: 3) != base)
+    #expect(try key([Self.heat], site: ContentHash(value: 2)) != base)
+  }
+}
