@@ -1,3 +1,5 @@
+import FilmSiteSupport
+
 /// Gives every name of a taxonomy its own folder, the same on every build.
 ///
 /// A name's slug follows the film slug rule (``Slug``). When several names fold
@@ -10,7 +12,7 @@
 enum TermSlugs {
   /// The slug of each of `names`, which must be distinct.
   static func assign(_ names: [String]) -> [String: String] {
-    let ordered = names.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
+    let ordered = names.sorted(by: ScalarOrder.precedes)
     var used: Set<String> = []
     var slugs: [String: String] = [:]
     slugs.reserveCapacity(names.count)

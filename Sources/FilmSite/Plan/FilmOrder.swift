@@ -35,9 +35,7 @@ enum FilmOrder {
   /// Returns `names` (of genres, directors) in the order titles are listed
   /// in: folded, numbers by value, then by their exact characters.
   static func sortedNames(_ names: [String]) -> [String] {
-    order(names, folded: names.map(Slug.fold)) {
-      $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars)
-    }
+    order(names, folded: names.map(Slug.fold), tieBreak: ScalarOrder.precedes)
   }
 
   /// `items` sorted by their folded titles, `tieBreak` deciding between equal ones.
@@ -79,7 +77,7 @@ enum FilmOrder {
 
   private static func precedes(_ lhs: Film, _ rhs: Film) -> Bool {
     if lhs.title != rhs.title {
-      return lhs.title.unicodeScalars.lexicographicallyPrecedes(rhs.title.unicodeScalars)
+      return ScalarOrder.precedes(lhs.title, rhs.title)
     }
     switch (lhs.year, rhs.year) {
     case (let left?, let right?) where left != right: return left < right
@@ -87,7 +85,7 @@ enum FilmOrder {
     case (.none, .some): return false
     default: break
     }
-    return lhs.id.unicodeScalars.lexicographicallyPrecedes(rhs.id.unicodeScalars)
+    return ScalarOrder.precedes(lhs.id, rhs.id)
   }
 
   /// Folded titles split into runs of digits, compared by value, and runs of

@@ -132,7 +132,7 @@ enum SearchIndex {
         key: key, words: words, filmsByWord: filmsByWord, limit: maximumChunkFilms,
         into: &chunks)
     }
-    chunks.sort { $0.key.unicodeScalars.lexicographicallyPrecedes($1.key.unicodeScalars) }
+    chunks.sort { ScalarOrder.precedes($0.key, $1.key) }
 
     // The chunks are written on every core, about four megabytes at a time.
     let filmsPerHandOver = 40_000

@@ -1,4 +1,5 @@
 import FilmCatalog
+import FilmSiteSupport
 
 /// One entry of the feed: a page of the site, with the date it counts as new from.
 struct FeedEntry: Sendable, Equatable {
@@ -32,8 +33,8 @@ extension FeedEntry {
     if lhs.route != rhs.route { return lhs.route < rhs.route }
     // Compared by scalars: titles that are canonically equal can still be written differently.
     let texts = [(lhs.title, rhs.title), (lhs.summary ?? "", rhs.summary ?? "")]
-    for (left, right) in texts where !left.unicodeScalars.elementsEqual(right.unicodeScalars) {
-      return left.unicodeScalars.lexicographicallyPrecedes(right.unicodeScalars)
+    for (left, right) in texts where !ScalarOrder.isSame(left, right) {
+      return ScalarOrder.precedes(left, right)
     }
     return false
   }

@@ -155,27 +155,19 @@ struct OutputManifest: Equatable {
   /// them (`"e\u{301}" < "\u{E9}:"` and `"\u{E9}:" < "e\u{301}"` are both false, while
   /// `"\u{E9}" < "\u{E9}:"`), so lines sorted by it could not be told to be in order.
   static func precedes(_ left: String, _ right: String) -> Bool {
-    let fast = left.utf8.withContiguousStorageIfAvailable { left in
-      right.utf8.withContiguousStorageIfAvailable { right in precedes(left, right) }
-    }
-    return fast.flatMap { $0 } ?? left.utf8.lexicographicallyPrecedes(right.utf8)
+    ScalarOrder.precedes(left, right)
   }
 
   /// ``precedes(_:_:)-(String,String)`` for two paths' UTF-8 bytes.
   static func precedes(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>)
     -> Bool
   {
-    let common = Swift.min(left.count, right.count)
-    if common > 0, let leftBase = left.baseAddress, let rightBase = right.baseAddress {
-      let order = memcmp(leftBase, rightBase, common)
-      if order != 0 { return order < 0 }
-    }
-    return left.count < right.count
+    ScalarOrder.precedes(left, right)
   }
 
   /// Whether two paths are one file: the same UTF-8 bytes.
   static func isSamePath(_ left: String, _ right: String) -> Bool {
-    left.utf8.elementsEqual(right.utf8)
+    ScalarOrder.isSame(left, right)
   }
 
   /// The paths of `paths` that `next` does not have, both sorted as a
