@@ -9,16 +9,21 @@ import FilmSiteSupport
 struct CurrentSite: Sendable {
   let folder: OutputFolder
   let manifest: OutputManifest
-  /// The manifest's paths: every one is FilmSite's.
-  let owned: Set<String>
   /// The manifest's entries by path (none for a version 1 manifest).
   let entries: [String: OutputManifest.Entry]
+  /// The paths of a version 1 manifest, which has no entries; empty otherwise.
+  private let pathsWithoutEntries: Set<String>
 
   init(folder: OutputFolder, manifest: OutputManifest) {
     self.folder = folder
     self.manifest = manifest
-    owned = Set(manifest.paths)
     entries = manifest.entriesByPath()
+    pathsWithoutEntries = manifest.entries.isEmpty ? Set(manifest.paths) : []
+  }
+
+  /// Whether the manifest lists `path`: a file of FilmSite's.
+  func owns(_ path: String) -> Bool {
+    entries[path] != nil || pathsWithoutEntries.contains(path)
   }
 
   /// The manifest entry of `file` when the current site already has it with
@@ -32,7 +37,7 @@ struct CurrentSite: Sendable {
       return same ? entry : nil
     }
     // A version 1 manifest knows no hashes: compare the bytes.
-    guard owned.contains(file.path) else { return nil }
+    guard owns(file.path) else { return nil }
     let path = folder.path + "/" + file.path
     guard let found = try? FileSystem.status(of: path), found.kind == .file,
       (try? FileSystem.contents(of: path)) == file.bytes

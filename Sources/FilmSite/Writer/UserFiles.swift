@@ -35,7 +35,8 @@ struct UserFiles {
     let keptByFolder = Dictionary(grouping: current.manifest.kept, by: FileSystem.parent(of:))
     let owned = ownedFolders(of: current.manifest)
     let root = current.folder.path
-    let folders = [""] + owned.sorted()
+    // In no order: the roots found are sorted at the end.
+    let folders = [""] + Array(owned)
     let found = folders.parallelMap { folder -> Result<[String], WriterError> in
       let full = folder.isEmpty ? root : root + "/" + folder
       if !folder.isEmpty, let since {
@@ -50,7 +51,7 @@ struct UserFiles {
         return .success(
           entries.compactMap { entry in
             let path = folder.isEmpty ? entry.name : folder + "/" + entry.name
-            if path == OutputManifest.fileName || current.owned.contains(path) { return nil }
+            if path == OutputManifest.fileName || current.owns(path) { return nil }
             if entry.kind == .folder, owned.contains(path) { return nil }
             return path
           })
@@ -63,7 +64,7 @@ struct UserFiles {
     }
     var roots: [String] = []
     for result in found { roots += try result.get() }
-    return UserFiles(roots: roots.sorted(), scanned: scanned)
+    return UserFiles(roots: roots.sorted(by: ScalarOrder.precedes), scanned: scanned)
   }
 
   /// The folders that hold FilmSite's files in the site `manifest` lists.
