@@ -1,4 +1,5 @@
 import FilmCatalog
+import FilmSiteSupport
 import Foundation
 
 /// A whole build, as its stages: read the theme and the input, pull (and
@@ -102,7 +103,7 @@ public struct SiteBuilder: Sendable {
       writer.abandon(publication)
       throw error
     }
-    return BuildSummary(
+    let summary = BuildSummary(
       films: pulled.counts, failure: pulled.failure, skipped: pulled.skipped,
       fieldWarnings: plan.warnings, contentWarnings: plan.content.warnings,
       notes: plan.content.notes.count { $0 != nil }, overrides: plan.content.overrideCount,
@@ -110,6 +111,10 @@ public struct SiteBuilder: Sendable {
       upToDate: false,
       outputDirectory: outputDirectory,
       duration: ContinuousClock.now - start)
+    // The site is published: the films, the plan and the manifests' tables are freed
+    // beside whatever comes next (a second at 100,000 films), not before it.
+    releaseInBackground((consume catalog, consume pulled, consume plan, consume publication))
+    return summary
   }
 
   /// The summary of a build that found the site up to date: nothing written,
