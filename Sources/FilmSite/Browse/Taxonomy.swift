@@ -1,4 +1,5 @@
 import FilmCatalog
+import FilmSiteSupport
 
 /// The genres, directors, years or actors of a site's films, each with its films in site order.
 ///
@@ -27,27 +28,44 @@ struct Taxonomy: Sendable {
   /// Groups `count` films, which are in site order, under the names
   /// `names` gives for each position: for ``TaxonomyKind/tags``, the names
   /// their notes give.
-  init(kind: TaxonomyKind, count: Int, names: (Int) -> [String]) {
+  init(kind: TaxonomyKind, count: Int, names: @Sendable (Int) -> [String]) {
     self.kind = kind
-    var groups: [String: [Int]] = [:]
-    for position in 0..<count {
-      for name in names(position) { groups[name, default: []].append(position) }
+    // Each film's names are found on every core; then each name, in the order
+    // first met, gets its place in the flat lists below.
+    let namesByFilm = Array(0..<count).parallelMap(names)
+    var place: [String: Int] = [:]
+    var distinct: [String] = []
+    var films: [[Int]] = []
+    for (position, filmNames) in namesByFilm.enumerated() {
+      for name in filmNames {
+        if let index = place[name] {
+          films[index].append(position)
+        } else {
+          place[name] = distinct.count
+          distinct.append(name)
+          films.append([position])
+        }
+      }
     }
-    let slugs: [String: String]
-    let ordered: [String]
+    let slugs: [String]
+    let order: [Int]
     switch kind {
     case .years:
-      slugs = Dictionary(uniqueKeysWithValues: groups.keys.map { ($0, $0) })
-      ordered = groups.keys.sorted { (Int($0) ?? 0) < (Int($1) ?? 0) }
+      slugs = distinct
+      order = distinct.indices.sorted { (Int(distinct[$0]) ?? 0) < (Int(distinct[$1]) ?? 0) }
     case .genres, .directors, .cast, .tags:
-      slugs = TermSlugs.assign(Array(groups.keys))
-      ordered = FilmOrder.sortedNames(Array(groups.keys))
+      let names = distinct
+      let folded = names.parallelMap(Slug.fold)
+      (slugs, order) = inParallel(
+        { TermSlugs.assign(names, folded: folded) },
+        { FilmOrder.orderOfNames(names, folded: folded) })
     }
-    terms = ordered.map { name in
-      Term(kind: kind, name: name, slug: slugs[name] ?? name, films: groups[name] ?? [])
+    terms = order.map { index in
+      Term(kind: kind, name: distinct[index], slug: slugs[index], films: films[index])
     }
-    positions = Dictionary(
-      uniqueKeysWithValues: terms.enumerated().map { ($0.element.name, $0.offset) })
+    var rank = [Int](repeating: 0, count: distinct.count)
+    for (offset, index) in order.enumerated() { rank[index] = offset }
+    positions = place.mapValues { rank[$0] }
   }
 
   /// The term of `name` as ``names(of:kind:)`` gives it, if any film has it.

@@ -12,19 +12,25 @@ import FilmSiteSupport
 enum TermSlugs {
   /// The slug of each of `names`, which must be distinct.
   static func assign(_ names: [String]) -> [String: String] {
-    let ordered = names.sorted(by: ScalarOrder.precedes)
+    Dictionary(
+      uniqueKeysWithValues: zip(names, assign(names, folded: names.map(Slug.fold))))
+  }
+
+  /// The slug of each of `names`, which must be distinct, in the same order;
+  /// `folded[i]` is the ``Slug/fold(_:)`` of `names[i]`.
+  static func assign(_ names: [String], folded: [String]) -> [String] {
+    precondition(folded.count == names.count)
+    let order = names.indices.sorted { ScalarOrder.precedes(names[$0], names[$1]) }
+    let bases = folded.map(Slug.truncated)
     var used: Set<String> = []
-    var slugs: [String: String] = [:]
-    slugs.reserveCapacity(names.count)
-    var bases: [String] = []
-    bases.reserveCapacity(ordered.count)
-    for name in ordered {
-      let base = Slug.make(name)
-      bases.append(base)
-      if !base.isEmpty, used.insert(base).inserted { slugs[name] = base }
+    used.reserveCapacity(names.count)
+    // Empty until assigned: every slug has at least `_` and a hash.
+    var slugs = [String](repeating: "", count: names.count)
+    for index in order where !bases[index].isEmpty && used.insert(bases[index]).inserted {
+      slugs[index] = bases[index]
     }
-    for (name, base) in zip(ordered, bases) where slugs[name] == nil {
-      let stem = base + "_" + hash(name)
+    for index in order where slugs[index].isEmpty {
+      let stem = bases[index] + "_" + hash(names[index])
       var candidate = stem
       var counter = 2
       // Two names of one slug whose hashes agree too: vanishingly rare, still distinct.
@@ -32,7 +38,7 @@ enum TermSlugs {
         candidate = stem + "-" + String(counter)
         counter += 1
       }
-      slugs[name] = candidate
+      slugs[index] = candidate
     }
     return slugs
   }

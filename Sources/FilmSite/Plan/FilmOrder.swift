@@ -32,10 +32,14 @@ enum FilmOrder {
     return order(items, folded: folded) { precedes(film($0), film($1)) }
   }
 
-  /// Returns `names` (of genres, directors) in the order titles are listed
-  /// in: folded, numbers by value, then by their exact characters.
-  static func sortedNames(_ names: [String]) -> [String] {
-    order(names, folded: names.map(Slug.fold), tieBreak: ScalarOrder.precedes)
+  /// The positions in `names` (of genres, directors, actors) in the order
+  /// titles are listed in: folded, numbers by value, then by their exact
+  /// characters. `folded[i]` is the ``Slug/fold(_:)`` of `names[i]`.
+  static func orderOfNames(_ names: [String], folded: [String]) -> [Int] {
+    precondition(folded.count == names.count)
+    return order(Array(names.indices), folded: folded) {
+      ScalarOrder.precedes(names[$0], names[$1])
+    }
   }
 
   /// `items` sorted by their folded titles, `tieBreak` deciding between equal ones.
