@@ -22,6 +22,8 @@ struct PageKeys: Sendable {
   /// under (its genres, director, year and first billed actors): each
   /// name's kind, name and slug. The film's own fields give their order.
   let terms: [ContentHash]
+  /// The route of each index page, by its number less one, as a film page's key takes it.
+  private let indexRoutes: [String]
 
   init(site: ContentHash, plan: SitePlan) {
     // Every page shows the navigation: the owner's pages, tags, the feed.
@@ -29,6 +31,7 @@ struct PageKeys: Sendable {
     siteHasher.combine(site)
     siteHasher.combine(plan.content.navigation.hash)
     self.site = siteHasher.finalize()
+    indexRoutes = plan.pagination.pages.map { plan.pagination.route(forPage: $0).description }
     let notes = plan.content.notes
     let noteHTML = plan.content.noteHTML
     // A film's note is part of what its page and its row are made from.
@@ -82,7 +85,7 @@ struct PageKeys: Sendable {
     hasher.combine(films[offset])
     hasher.combine(route.description)
     hasher.combine(indexPage)
-    hasher.combine(plan.pagination.route(forPage: indexPage).description)
+    hasher.combine(indexRoutes[indexPage - 1])
     hasher.combine(terms[offset])
     // The page also links each shown actor who has a page (by the trimmed
     // name, as it looks them up): one billed after the first few has one

@@ -64,13 +64,16 @@ struct SiteRenderer: Sendable {
     try Self.renderInBatches(
       Array(films.indices), batchSize: batchSize, reuse: reuse, into: sink
     ) { offset in
-      let page = FilmPage(
-        film: films[offset].film, route: films[offset].route,
-        indexRoute: pagination.route(forPage: pagination.page(forItem: offset)),
-        indexPage: pagination.page(forItem: offset), note: content.notes[offset],
-        noteHTML: content.noteHTML[offset])
-      let render = { page.render(from: inputs, browse: browse) }
-      return (page.route.filePath, keys.film(at: offset, of: plan), render)
+      let (film, route) = films[offset]
+      // The page is made only when it is rendered: most of a rebuild's are reused.
+      let render = {
+        let indexPage = pagination.page(forItem: offset)
+        let page = FilmPage(
+          film: film, route: route, indexRoute: pagination.route(forPage: indexPage),
+          indexPage: indexPage, note: content.notes[offset], noteHTML: content.noteHTML[offset])
+        return page.render(from: inputs, browse: browse)
+      }
+      return (route.filePath, keys.film(at: offset, of: plan), render)
     }
     try Self.renderInBatches(plan.termsPages, batchSize: batchSize, reuse: reuse, into: sink) {
       page in (page.route.filePath, keys.terms(page), { page.render(from: inputs) })
@@ -116,12 +119,12 @@ struct SiteRenderer: Sendable {
     into sink: ([SiteFile]) throws -> Void
   ) throws {
     let lists = plan.lists
-    let listKeys = lists.parallelMap { keys.list($0) }
-    let reused = zip(lists, listKeys).map { ($0.route.filePath, $1) }.parallelMap {
-      reuse.entry($0.0, $0.1)
+    let decided = lists.parallelMap { list in
+      let (path, key) = (list.route.filePath, keys.list(list))
+      return (path: path, key: key, entry: reuse.entry(path, key))
     }
     var needed = [Bool](repeating: false, count: plan.films.count)
-    for (list, entry) in zip(lists, reused) where entry == nil {
+    for (list, decision) in zip(lists, decided) where decision.entry == nil {
       for position in list.positions { needed[position] = true }
     }
     let theme = self.theme
@@ -134,13 +137,12 @@ struct SiteRenderer: Sendable {
       return inputs.contexts.row(for: film, note: notes[position], at: route, in: theme.row)
     }
     let routes = films.map(\.route)
-    let pages = Array(zip(lists, zip(listKeys, reused)))
+    let pages = Array(zip(lists, decided))
     for start in stride(from: 0, to: pages.count, by: max(1, batchSize)) {
       let batch = pages[start..<min(start + max(1, batchSize), pages.count)]
       try sink(
         Array(batch).parallelMap { list, decided -> SiteFile in
-          let (key, entry) = decided
-          let path = list.route.filePath
+          let (path, key, entry) = decided
           if let entry { return .reused(path: path, entry: entry) }
           let page = IndexPage(
             number: list.page, pagination: list.pagination, routes: routes, rows: rows,
