@@ -30,6 +30,15 @@ public enum ScalarOrder {
 
   /// Whether `left` and `right` are the same scalars: the same UTF-8 bytes.
   public static func isSame(_ left: String, _ right: String) -> Bool {
-    left.utf8.elementsEqual(right.utf8)
+    let fast = left.utf8.withContiguousStorageIfAvailable { left in
+      right.utf8.withContiguousStorageIfAvailable { right in
+        guard left.count == right.count else { return false }
+        guard let leftBase = left.baseAddress, let rightBase = right.baseAddress else {
+          return true  // both empty
+        }
+        return memcmp(leftBase, rightBase, left.count) == 0
+      }
+    }
+    return fast.flatMap { $0 } ?? left.utf8.elementsEqual(right.utf8)
   }
 }

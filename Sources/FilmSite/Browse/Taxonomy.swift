@@ -14,6 +14,10 @@ struct Taxonomy: Sendable {
   /// ignored, numbers by value), years from the earliest.
   let terms: [Term]
   private let positions: [String: Int]
+  /// The same places, by each term's name exactly as it is spelled: a film
+  /// names its terms in the spelling they were made from, and bytes compare
+  /// faster than text (``ExactText``).
+  private let exactPositions: [ExactText: Int]
 
   /// Groups `films`, which are in site order, by `kind`.
   /// - Parameter castPagesPerFilm: For ``TaxonomyKind/cast``, how many of
@@ -60,17 +64,21 @@ struct Taxonomy: Sendable {
         { TermSlugs.assign(names, folded: folded) },
         { FilmOrder.orderOfNames(names, folded: folded) })
     }
-    terms = order.map { index in
+    let terms = order.map { index in
       Term(kind: kind, name: distinct[index], slug: slugs[index], films: films[index])
     }
+    self.terms = terms
     var rank = [Int](repeating: 0, count: distinct.count)
     for (offset, index) in order.enumerated() { rank[index] = offset }
     positions = place.mapValues { rank[$0] }
+    exactPositions = Dictionary(
+      uniqueKeysWithValues: terms.indices.map { (ExactText(terms[$0].name), $0) })
   }
 
   /// The term of `name` as ``names(of:kind:)`` gives it, if any film has it.
   func term(named name: String) -> Term? {
-    positions[name].map { terms[$0] }
+    if let position = exactPositions[ExactText(name)] { return terms[position] }
+    return positions[name].map { terms[$0] }
   }
 
   /// The names a film is listed under for `kind`: trimmed, without empty

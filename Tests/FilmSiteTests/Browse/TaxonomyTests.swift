@@ -62,3 +62,32 @@ import Testing
     #expect(TermSlugs.hash("Film Noir") != hash)
   }
 }
+
+/// A name is found by its exact spelling through a table of bytes, and by another spelling of
+/// the same text through the table of strings, as before.
+@Suite struct TaxonomyLookupTests {
+  @Test func aNameIsFoundByItsOwnSpellingAndByAnother() {
+    let precomposed = "Ren\u{E9}e"
+    let decomposed = "Rene\u{301}e"
+    let films = [
+      Film(id: "1", title: "One", director: precomposed),
+      Film(id: "2", title: "Two", director: decomposed),
+      Film(id: "3", title: "Three", director: "Ang Lee"),
+    ]
+    let directors = Taxonomy(kind: .directors, films: films, castPagesPerFilm: 5)
+    // The two spellings are one name, under the spelling met first.
+    #expect(directors.terms.map(\.name) == ["Ang Lee", precomposed])
+    #expect(directors.term(named: precomposed)?.films == [0, 1])
+    #expect(directors.term(named: decomposed)?.films == [0, 1])
+    #expect(directors.term(named: decomposed).map { Array($0.name.utf8) } == Array(precomposed.utf8))
+    #expect(directors.term(named: "Ang Lee")?.films == [2])
+    #expect(directors.term(named: "Nobody") == nil)
+  }
+
+  @Test func exactTextTellsSpellingsApartThatStringTakesAsOne() {
+    #expect("\u{E9}" == "e\u{301}")
+    #expect(ExactText("\u{E9}") != ExactText("e\u{301}"))
+    #expect(ExactText("caf\u{E9}") == ExactText("caf" + "\u{E9}"))
+    #expect(Set([ExactText("\u{E9}"), ExactText("e\u{301}"), ExactText("\u{E9}")]).count == 2)
+  }
+}
