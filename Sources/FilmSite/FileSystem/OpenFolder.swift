@@ -38,3 +38,23 @@ extension FileSystem {
     return body(OpenFolder(descriptor: descriptor, path: path))
   }
 }
+
+/// A folder held open for as long as this value lives, so that the stages
+/// of a build can look paths up from it (``OpenFolder``) between them; it
+/// is closed when the last reference goes.
+final class HeldFolder: Sendable {
+  let folder: OpenFolder
+
+  /// Opens the folder at `path`.
+  init(_ path: String) throws(FileSystemError) {
+    let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw FileSystemError(path: path, operation: "open the folder", code: errno)
+    }
+    folder = OpenFolder(descriptor: descriptor, path: path)
+  }
+
+  deinit {
+    close(folder.descriptor)
+  }
+}

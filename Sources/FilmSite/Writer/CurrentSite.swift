@@ -13,10 +13,14 @@ struct CurrentSite: Sendable {
   let entries: [String: OutputManifest.Entry]
   /// The paths of a version 1 manifest, which has no entries; empty otherwise.
   private let pathsWithoutEntries: Set<String>
+  /// The folder held open, so that each file's status is looked up from it;
+  /// `nil` when it cannot be opened (there is no site yet).
+  let root: HeldFolder?
 
   init(folder: OutputFolder, manifest: OutputManifest) {
     self.folder = folder
     self.manifest = manifest
+    root = manifest.paths.isEmpty ? nil : try? HeldFolder(folder.path)
     entries = manifest.entriesByPath()
     pathsWithoutEntries = manifest.entries.isEmpty ? Set(manifest.paths) : []
   }
@@ -71,8 +75,14 @@ struct CurrentSite: Sendable {
   /// Whether the file at `path`, relative to the folder, is still as the
   /// manifest's `entry` says FilmSite wrote it.
   func isAsWritten(_ path: String, _ entry: OutputManifest.Entry) -> Bool {
-    guard let found = try? FileSystem.status(of: folder.path + "/" + path) else { return false }
+    guard let found = try? status(of: path) else { return false }
     return entry.describes(found)
+  }
+
+  /// What `path`, relative to the folder, is now (a symbolic link itself).
+  func status(of path: String) throws(FileSystemError) -> FileStatus {
+    guard let root else { return try FileSystem.status(of: folder.path + "/" + path) }
+    return try root.folder.status(of: path)
   }
 
   /// How many of the site's files the next site, listed by `next`, leaves

@@ -40,7 +40,7 @@ struct UserFiles {
     let found = folders.parallelMap { folder -> Result<[String], WriterError> in
       let full = folder.isEmpty ? root : root + "/" + folder
       if !folder.isEmpty, let since {
-        guard let status = try? FileSystem.status(of: full), status.kind == .folder else {
+        guard let status = try? current.status(of: folder), status.kind == .folder else {
           // Gone, or no longer a folder: its parent changed, and is listed.
           return .success([])
         }

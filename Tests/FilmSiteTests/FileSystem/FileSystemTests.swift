@@ -169,6 +169,23 @@ import Testing
     }
   }
 
+  @Test func aHeldFolderGivesWhatStatGivesOfThePathsInIt() throws {
+    try Fixtures.withTemporaryDirectory { root in
+      try FileManager.default.createDirectory(
+        atPath: root + "/films/x", withIntermediateDirectories: true)
+      try write("page", to: root + "/films/x/index.html")
+      try FileManager.default.createSymbolicLink(
+        atPath: root + "/link", withDestinationPath: "films")
+      let held = try HeldFolder(root)
+      for path in ["films", "films/x", "films/x/index.html", "link"] {
+        #expect(try held.folder.status(of: path) == FileSystem.status(of: root + "/" + path))
+      }
+      #expect(try held.folder.status(of: "link").kind == .link)
+      #expect(throws: FileSystemError.self) { try held.folder.status(of: "films/missing") }
+      #expect(throws: FileSystemError.self) { try HeldFolder(root + "/missing") }
+    }
+  }
+
   @Test func aHardLinkIsTheSameFile() throws {
     try Fixtures.withTemporaryDirectory { root in
       let original = try FileSystem.createFile(at: root + "/a", with: [1, 2, 3])
