@@ -59,10 +59,11 @@ struct PageKeys: Sendable {
       }
     }
     self.terms = terms.map { $0.finalize() }
-    rows = zip(films, plan.films).map { hash, entry in
+    let entries = plan.films
+    rows = Array(films.indices).parallelMap { position in
       var hasher = ContentHasher()
-      hasher.combine(hash)
-      hasher.combine(entry.route.description)
+      hasher.combine(films[position])
+      hasher.combine(entries[position].route.description)
       return hasher.finalize()
     }
   }

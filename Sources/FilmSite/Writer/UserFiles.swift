@@ -38,7 +38,6 @@ struct UserFiles {
     // In no order: the roots found are sorted at the end.
     let folders = [""] + Array(owned)
     let found = folders.parallelMap { folder -> Result<[String], WriterError> in
-      let full = folder.isEmpty ? root : root + "/" + folder
       if !folder.isEmpty, let since {
         guard let status = try? current.status(of: folder), status.kind == .folder else {
           // Gone, or no longer a folder: its parent changed, and is listed.
@@ -47,7 +46,7 @@ struct UserFiles {
         if status.changed < since { return .success(keptByFolder[folder] ?? []) }
       }
       do throws(FileSystemError) {
-        let entries = try FileSystem.entries(of: full)
+        let entries = try FileSystem.entries(of: folder.isEmpty ? root : root + "/" + folder)
         return .success(
           entries.compactMap { entry in
             let path = folder.isEmpty ? entry.name : folder + "/" + entry.name
@@ -71,9 +70,11 @@ struct UserFiles {
   /// Anything in them that is not FilmSite's is the user's; any other folder
   /// is the user's whole, and is kept even when empty.
   static func ownedFolders(of manifest: OutputManifest) -> Set<String> {
+    // Each file's folder is found on every core: most pages have a folder of their own.
+    let parents = manifest.paths.parallelMap(FileSystem.parent(of:))
     var folders: Set<String> = []
-    for path in manifest.paths {
-      var parent = FileSystem.parent(of: path)
+    folders.reserveCapacity(parents.count)
+    for var parent in parents {
       while !parent.isEmpty, folders.insert(parent).inserted {
         parent = FileSystem.parent(of: parent)
       }
