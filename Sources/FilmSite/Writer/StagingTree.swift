@@ -96,6 +96,14 @@ struct StagingTree: Sendable {
       {
         return Staged(entry: had.with(key: key), unchanged: unchanged)
       }
+      // The spare's file is replaced where it is: its folder is there. Anything
+      // unexpected (a folder in its place, its folder gone) takes the long way below.
+      if (try? FileSystem.remove(destination)) != nil,
+        let staged = try? place(
+          file, unchanged: unchanged, key: key, at: destination, from: current)
+      {
+        return staged
+      }
       FileSystem.removeTree(at: destination)
     }
     try makeFolder(FileSystem.parent(of: file.path))
@@ -103,6 +111,16 @@ struct StagingTree: Sendable {
       // Left in the spare by a build that did not list it: the tree is FilmSite's own.
       FileSystem.removeTree(at: destination)
     }
+    return try place(file, unchanged: unchanged, key: key, at: destination, from: current)
+  }
+
+  /// Puts `file` at `destination`, where nothing is: a hard link to the
+  /// current site's file when it has the same bytes (`unchanged`), else its
+  /// bytes written.
+  private func place(
+    _ file: SiteFile, unchanged: OutputManifest.Entry?, key: ContentHash?, at destination: String,
+    from current: CurrentSite
+  ) throws -> Staged {
     if let unchanged,
       (try? FileSystem.link(current.folder.path + "/" + file.path, as: destination)) != nil
     {
@@ -117,7 +135,8 @@ struct StagingTree: Sendable {
     let status = try WriterError.reporting {
       try FileSystem.createFile(at: destination, with: rendered.bytes)
     }
-    return Staged(entry: OutputManifest.Entry(hash: hash, status: status, key: key), unchanged: nil)
+    return Staged(
+      entry: OutputManifest.Entry(hash: rendered.hash, status: status, key: key), unchanged: nil)
   }
 
   /// Whether the tree's file at `path` (absolute) is as `entry` says.
