@@ -10,12 +10,6 @@ import FilmSiteSupport
 /// letters or digits (`黒澤明`) gets `_` and the hash alone. Plain slugs never
 /// hold `_`, so the two kinds of folder never meet.
 enum TermSlugs {
-  /// The slug of each of `names`, which must be distinct.
-  static func assign(_ names: [String]) -> [String: String] {
-    Dictionary(
-      uniqueKeysWithValues: zip(names, assign(names, folded: names.map(Slug.fold))))
-  }
-
   /// The slug of each of `names`, which must be distinct, in the same order;
   /// `folded[i]` is the ``Slug/fold(_:)`` of `names[i]`.
   static func assign(_ names: [String], folded: [String]) -> [String] {

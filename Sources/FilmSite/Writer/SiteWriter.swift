@@ -62,13 +62,10 @@ public struct SiteWriter: Sendable {
     let lock = try folder.lock()
     do {
       try folder.recoverInterruptedPublish()
-      let manifest = try folder.previousManifest()
-      // The current site's entries and the spare's are read into tables on a core each.
-      let folder = self.folder
-      let (current, spare) = inParallel(
-        { CurrentSite(folder: folder, manifest: manifest) },
-        { Result { try StagingTree.spare(at: folder.stagingPath, current: manifest) } })
-      let staging = try spare.get() ?? StagingTree.make(at: folder.stagingPath)
+      let current = CurrentSite(folder: folder, manifest: try folder.previousManifest())
+      let staging =
+        try StagingTree.spare(at: folder.stagingPath, current: current.manifest)
+        ?? StagingTree.make(at: folder.stagingPath)
       return Publication(current: current, staging: staging, lock: lock)
     } catch {
       lock.release()

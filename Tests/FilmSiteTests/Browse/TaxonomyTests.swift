@@ -39,8 +39,14 @@ import Testing
       ])
   }
 
+  /// Each of `names`'s slug, by name.
+  private func slugsByName(_ names: [String]) -> [String: String] {
+    Dictionary(
+      uniqueKeysWithValues: zip(names, TermSlugs.assign(names, folded: names.map(Slug.fold))))
+  }
+
   @Test func namesThatFoldToOneSlugGetDistinctFoldersThatDoNotDependOnOtherNames() {
-    let slugs = TermSlugs.assign(["Film Noir", "Film-Noir", "film noir", "黒澤明", "Drama"])
+    let slugs = slugsByName(["Film Noir", "Film-Noir", "film noir", "黒澤明", "Drama"])
     #expect(Set(slugs.values).count == 5)
     // "Film Noir" comes first in exact character order and keeps the plain slug.
     #expect(slugs["Film Noir"] == "film-noir")
@@ -49,7 +55,7 @@ import Testing
     #expect(slugs["黒澤明"] == "_" + TermSlugs.hash("黒澤明"))
     #expect(slugs["Drama"] == "drama")
     // Dropping one of the names changes no other name's folder.
-    let fewer = TermSlugs.assign(["Film Noir", "film noir", "黒澤明"])
+    let fewer = slugsByName(["Film Noir", "film noir", "黒澤明"])
     #expect(fewer["film noir"] == slugs["film noir"])
     #expect(fewer["黒澤明"] == slugs["黒澤明"])
   }
