@@ -5,27 +5,21 @@ import FilmCatalog
 struct FilmPage {
   let film: Film
   let route: Route
-  /// The index page that lists the film, for the link back.
-  let indexRoute: Route
-  let indexPage: Int
   /// The owner's note on the film, if any, and its body as HTML for this page.
   var note: FilmNote? = nil
   var noteHTML: String? = nil
 
-  func render(from inputs: PageInputs, browse: BrowseIndex) -> [UInt8] {
+  /// The page, with the links its plan gave it (``FilmLinks``).
+  func render(from inputs: PageInputs, links: FilmLinks) -> [UInt8] {
     let route = self.route
     let template = inputs.theme.film
     var context = inputs.contexts.filmContext(film, for: template)
-    context["indexURL"] = .text(route.url(to: indexRoute))
-    context["indexPage"] = .text(String(indexPage))
-    context["genreLinks"] = Self.list(
-      browse.terms(of: film, kind: .genres).map { term in
-        ["name": .text(term.name), "url": .text(route.url(to: term.route))]
-      })
+    context["indexURL"] = .text(route.url(to: links.indexRoute))
+    context["indexPage"] = .text(String(links.indexPage))
+    context["genreLinks"] = Self.list(links.genres, .genres, from: route)
     context["directorURL"] = .optional(
-      browse.terms(of: film, kind: .directors).first.map { route.url(to: $0.route) })
-    context["yearURL"] = .optional(
-      browse.terms(of: film, kind: .years).first.map { route.url(to: $0.route) })
+      links.director.map { route.url(to: FilmLinks.route($0, .directors)) })
+    context["yearURL"] = .optional(links.year.map { route.url(to: FilmLinks.route($0, .years)) })
     if let note {
       context.merge(PageContexts.noteValues(note))
       // A Markdown film page gets the note's own Markdown; an HTML one its
@@ -34,13 +28,10 @@ struct FilmPage {
         template.language == .markdown ? (note.hasBody ? note.body : nil) : noteHTML)
       context["watched"] = Self.list(
         note.watched.map { ["date": .text($0.text), "dateISO": .text($0.iso)] })
-      context["tagLinks"] = Self.list(
-        note.tags.compactMap { browse.tags.term(named: $0) }.map { term in
-          ["name": .text(term.name), "url": .text(route.url(to: term.route))]
-        })
+      context["tagLinks"] = Self.list(links.tags, .tags, from: route)
     }
     if template.names.contains("castMembers") {
-      context["castMembers"] = castMembers(shown: inputs.configuration.castShown, browse: browse)
+      context["castMembers"] = castMembers(shown: inputs.configuration.castShown, links: links)
     }
     var content: [UInt8] = []
     template.render(context, for: HoleFilling(route: route), into: &content)
@@ -52,15 +43,13 @@ struct FilmPage {
       at: route,
       kind: "film",
       title: film.year.map { "\(film.title) (\($0))" } ?? film.title,
-      structuredData: .film(
-        film, at: route, contexts: inputs.contexts,
-        people: .init(browse: browse, actor: { browse.cast.term(named: $0)?.route }))
+      structuredData: .film(film, at: route, contexts: inputs.contexts, people: links.people)
     )
   }
 
   /// The first `shown` billed performers with a name, each with their part
   /// and, when they have a people page that lists this film, its URL.
-  private func castMembers(shown: Int, browse: BrowseIndex) -> TemplateValue {
+  private func castMembers(shown: Int, links: FilmLinks) -> TemplateValue {
     var members: [(name: String, trimmed: String, character: String?)] = []
     for member in film.cast {
       guard members.count < shown else { break }
@@ -71,8 +60,8 @@ struct FilmPage {
     }
     guard !members.isEmpty else { return .list([]) }
     var pages: [String: Route] = [:]
-    for term in browse.terms(of: film, kind: .cast) where pages[term.name] == nil {
-      pages[term.name] = term.route
+    for name in links.cast where pages[name.name] == nil {
+      pages[name.name] = FilmLinks.route(name, .cast)
     }
     return Self.list(
       members.map { member in
@@ -80,6 +69,16 @@ struct FilmPage {
           "name": .text(member.name), "character": .optional(member.character),
           "url": .optional(pages[member.trimmed].map { route.url(to: $0) }),
         ]
+      })
+  }
+
+  /// The pages of `names`, of `kind`, as a list of names and their URLs from the page at `route`.
+  private static func list(
+    _ names: [FilmLinks.Name], _ kind: TaxonomyKind, from route: Route
+  ) -> TemplateValue {
+    list(
+      names.map { name in
+        ["name": .text(name.name), "url": .text(route.url(to: FilmLinks.route(name, kind)))]
       })
   }
 

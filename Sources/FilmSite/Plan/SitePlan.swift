@@ -81,6 +81,11 @@ struct SitePlan: Sendable {
   /// The page that lists each name of a taxonomy: `genres/`, `directors/`, `years/`.
   var termsPages: [TermsPage] { browse.all.map { TermsPage(taxonomy: $0) } }
 
+  /// Each film's links (``FilmLinks``), in site order, looked up on every core.
+  func filmLinks() -> [FilmLinks] {
+    Array(films.indices).parallelMap { FilmLinks(forFilmAt: $0, of: self) }
+  }
+
   /// How many pages of each kind the plan has, for the summary and the manifest.
   var pageCounts: SitePageCounts {
     SitePageCounts(

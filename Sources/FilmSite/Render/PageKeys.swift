@@ -18,12 +18,6 @@ struct PageKeys: Sendable {
   let rows: [ContentHash]
   /// Each film's hash (``BuildFingerprint/hash(of:)``), in site order.
   let films: [ContentHash]
-  /// For each film, in site order, the pages of the names it is listed
-  /// under (its genres, director, year and first billed actors): each
-  /// name's kind, name and slug. The film's own fields give their order.
-  let terms: [ContentHash]
-  /// The route of each index page, by its number less one, as a film page's key takes it.
-  private let indexRoutes: [String]
 
   init(site: ContentHash, plan: SitePlan) {
     // Every page shows the navigation: the owner's pages, tags, the feed.
@@ -31,7 +25,6 @@ struct PageKeys: Sendable {
     siteHasher.combine(site)
     siteHasher.combine(plan.content.navigation.hash)
     self.site = siteHasher.finalize()
-    indexRoutes = plan.pagination.pages.map { plan.pagination.route(forPage: $0).description }
     let notes = plan.content.notes
     let noteHTML = plan.content.noteHTML
     // A film's note is part of what its page and its row are made from.
@@ -45,20 +38,6 @@ struct PageKeys: Sendable {
       return hasher.finalize()
     }
     self.films = films
-    // Each name's films are known from the browse index; going through
-    // them once costs less than looking each film's names up again.
-    var terms = [ContentHasher](repeating: ContentHasher(), count: films.count)
-    for taxonomy in plan.browse.all {
-      for term in taxonomy.terms {
-        var hasher = ContentHasher()
-        hasher.combine(taxonomy.kind.folder)
-        hasher.combine(term.name)
-        hasher.combine(term.slug)
-        let key = hasher.finalize()
-        for position in term.films { terms[position].combine(key) }
-      }
-    }
-    self.terms = terms.map { $0.finalize() }
     let entries = plan.films
     rows = Array(films.indices).parallelMap { position in
       var hasher = ContentHasher()
@@ -76,28 +55,28 @@ struct PageKeys: Sendable {
     return hasher
   }
 
-  /// A film's page: the film, its route, the index page it links back to,
-  /// and every page of a name it links to (its genres, director, year and
-  /// shown actors, each page there or not).
+  /// A film's page: the film (``films``), its route and every page it links to.
+  func film(at offset: Int, route: Route, links: FilmLinks) -> ContentHash {
+    Self.film(site: site, film: films[offset], route: route, links: links)
+  }
+
+  /// The film page's key at `offset` in `plan`, its links looked up.
   func film(at offset: Int, of plan: SitePlan) -> ContentHash {
-    let (film, route) = plan.films[offset]
-    let indexPage = plan.pagination.page(forItem: offset)
-    var hasher = hasher("film")
-    hasher.combine(films[offset])
+    film(
+      at: offset, route: plan.films[offset].route, links: FilmLinks(forFilmAt: offset, of: plan))
+  }
+
+  /// A film's page from its parts, for a rebuild that has no plan: `site`
+  /// is a ``site`` key, `film` the film's hash (``films``).
+  static func film(site: ContentHash, film: ContentHash, route: Route, links: FilmLinks)
+    -> ContentHash
+  {
+    var hasher = ContentHasher()
+    hasher.combine(site)
+    hasher.combine("film")
+    hasher.combine(film)
     hasher.combine(route.description)
-    hasher.combine(indexPage)
-    hasher.combine(indexRoutes[indexPage - 1])
-    hasher.combine(terms[offset])
-    // The page also links each shown actor who has a page (by the trimmed
-    // name, as it looks them up): one billed after the first few has one
-    // only through other films, which the terms above do not tell.
-    var shown = 0
-    for member in film.cast where shown < plan.configuration.castShown {
-      let name = member.name.trimmingSpaces()
-      guard !name.isEmpty else { continue }
-      shown += 1
-      hasher.combine(plan.browse.cast.term(named: name)?.slug)
-    }
+    links.combine(into: &hasher)
     return hasher.finalize()
   }
 

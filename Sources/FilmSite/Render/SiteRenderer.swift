@@ -28,12 +28,15 @@ struct SiteRenderer: Sendable {
   /// Renders the pages of `plan` in batches, handing each batch to `sink` as
   /// soon as it is ready. A page that `reuse` finds in the current site, made
   /// from the same inputs (``PageKeys``), is handed over as reused, not rendered.
+  /// - Parameter links: Each film's links, in site order, when the caller
+  ///   has them (``SitePlan/filmLinks()``); made here otherwise.
   /// - Throws: What `sink` throws; ``BuildFingerprint`` errors encoding the settings.
   func render(
-    _ plan: SitePlan, reusing reuse: PageReuse = .none, batchSize: Int = defaultBatchSize,
-    into sink: ([SiteFile]) throws -> Void
+    _ plan: SitePlan, links: [FilmLinks]? = nil, reusing reuse: PageReuse = .none,
+    batchSize: Int = defaultBatchSize, into sink: ([SiteFile]) throws -> Void
   ) throws {
     let films = plan.films
+    let filmLinks = links ?? plan.filmLinks()
     let site = try BuildFingerprint.siteKey(theme: theme, configuration: plan.configuration)
     // The search index first, while the pages' values are not yet in memory:
     // its words and lines are freed before the pages need their space.
@@ -58,22 +61,20 @@ struct SiteRenderer: Sendable {
     try renderLists(
       plan, keys: keys, reuse: reuse, inputs: inputs, batchSize: batchSize, into: sink)
 
-    let browse = plan.browse
-    let pagination = plan.pagination
     let content = plan.content
     try Self.renderInBatches(
       Array(films.indices), batchSize: batchSize, reuse: reuse, into: sink
     ) { offset in
       let (film, route) = films[offset]
+      let links = filmLinks[offset]
       // The page is made only when it is rendered: most of a rebuild's are reused.
       let render = {
-        let indexPage = pagination.page(forItem: offset)
         let page = FilmPage(
-          film: film, route: route, indexRoute: pagination.route(forPage: indexPage),
-          indexPage: indexPage, note: content.notes[offset], noteHTML: content.noteHTML[offset])
-        return page.render(from: inputs, browse: browse)
+          film: film, route: route, note: content.notes[offset],
+          noteHTML: content.noteHTML[offset])
+        return page.render(from: inputs, links: links)
       }
-      return (route.filePath, keys.film(at: offset, of: plan), render)
+      return (route.filePath, keys.film(at: offset, route: route, links: links), render)
     }
     try Self.renderInBatches(plan.termsPages, batchSize: batchSize, reuse: reuse, into: sink) {
       page in (page.route.filePath, keys.terms(page), { page.render(from: inputs) })

@@ -142,6 +142,12 @@ struct FilmMetadata: Sendable {
     return nil
   }
 
+  /// The names of the first `shown` billed performers the structured data
+  /// names, as it looks their pages up: trimmed, none empty.
+  static func shownActorNames(of film: Film, shown: Int) -> [String] {
+    Array(film.cast.lazy.compactMap { nonEmpty($0.name) }.prefix(shown))
+  }
+
   private static func nonEmpty(_ text: String?) -> String? {
     guard let text = text?.trimmingSpaces(), !text.isEmpty else { return nil }
     return text
