@@ -40,6 +40,22 @@ enum BuildFingerprint {
     return hasher.finalize()
   }
 
+  /// What a build depends on besides its films: the settings, the theme,
+  /// the program and its libcmark, the content folder, and what the pull
+  /// picks from the source. Two builds with the same value and the same
+  /// films make the same site (``SiteState``).
+  static func allButFilms(
+    theme: Theme, configuration: SiteConfiguration, content: SiteContent, query: String,
+    maxPages: Int?
+  ) throws -> ContentHash {
+    var hasher = try settings(theme: theme, configuration: configuration)
+    hasher.combine(content.hash)
+    hasher.combine("all but the films")
+    hasher.combine(query)
+    hasher.combine(maxPages)
+    return hasher.finalize()
+  }
+
   /// What every page depends on besides its own inputs: the program, its
   /// libcmark, the settings and the theme. It starts each ``PageKeys`` key.
   static func siteKey(theme: Theme, configuration: SiteConfiguration) throws -> ContentHash {

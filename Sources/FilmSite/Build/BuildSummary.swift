@@ -31,6 +31,9 @@ public struct BuildSummary: Sendable, CustomStringConvertible {
   /// Whether the output folder was already built from the same films, theme
   /// and settings, so that nothing was rendered.
   let upToDate: Bool
+  /// Whether only the changed films' pages were rendered, without a plan,
+  /// because nothing else they show changed (``FilmPageRebuild``).
+  let filmPagesOnly: Bool
   let outputDirectory: String
   let duration: Duration
 
@@ -39,7 +42,7 @@ public struct BuildSummary: Sendable, CustomStringConvertible {
     fieldWarnings: [FieldWarning] = [], contentWarnings: [ContentWarning] = [], notes: Int = 0,
     overrides: Int = 0, contentPages: Int = 0, windows: PullWindows? = nil, pages: SitePageCounts,
     files: SiteWriter.Summary,
-    upToDate: Bool, outputDirectory: String, duration: Duration
+    upToDate: Bool, filmPagesOnly: Bool = false, outputDirectory: String, duration: Duration
   ) {
     self.films = films.films
     duplicatesDropped = films.duplicatesDropped
@@ -57,6 +60,7 @@ public struct BuildSummary: Sendable, CustomStringConvertible {
     hasSiteFiles = pages.hasSiteFiles
     self.files = files
     self.upToDate = upToDate
+    self.filmPagesOnly = filmPagesOnly
     self.outputDirectory = outputDirectory
     self.duration = duration
   }
@@ -73,7 +77,10 @@ public struct BuildSummary: Sendable, CustomStringConvertible {
     let partial =
       failure.map { "; INCOMPLETE: built from the pages before page \($0.page), which failed" }
       ?? ""
-    let state = upToDate ? " (already up to date: same films, theme and settings)" : ""
+    let state =
+      upToDate
+      ? " (already up to date: same films, theme and settings)"
+      : filmPagesOnly ? " (only the changed films' own pages: nothing else they show changed)" : ""
     let count = fieldWarnings.count
     let leftOut =
       count == 0

@@ -85,36 +85,129 @@ public struct SiteBuilder: Sendable {
       }
     }
 
-    let plan = try SitePlan(films: pulled.films, configuration: configuration, content: content)
-    let pages = plan.pageCounts
-    // Pages go to the writer a batch at a time as they are rendered, so a
-    // large site is never held in memory whole.
-    let renderer = SiteRenderer(theme: theme, configuration: configuration)
+    let settings = try BuildFingerprint.allButFilms(
+      theme: theme, configuration: configuration, content: content, query: pull.query,
+      maxPages: input.maxPages)
+    let state = writer.state()
+    // With a state of the current site, a rebuild whose edits only the
+    // edited films' pages show plans nothing.
+    let rebuild = state.flatMap {
+      FilmPageRebuild(
+        films: pulled.films, state: $0, settings: settings, theme: theme,
+        configuration: configuration, content: content)
+    }
+    // Without one, the plan is made before the writer starts, so bad input
+    // fails with the output folder and its spare as they were.
+    var plan =
+      rebuild == nil
+      ? try SitePlan(films: pulled.films, configuration: configuration, content: content) : nil
     var publication = try writer.begin()
     let files: SiteWriter.Summary
+    let summary: BuildSummary
     do {
-      let reuse = writer.reuse(for: publication)
-      try renderer.render(plan, reusing: reuse) { batch in
-        try writer.add(batch, to: &publication)
+      if let rebuild, let pages = publication.current.manifest.pageCounts,
+        publication.current.manifest.fingerprint == rebuild.state.fingerprint,
+        let rebuilt = rebuild.files(reusingFrom: publication.current)
+      {
+        try writer.add(rebuilt, to: &publication)
+        files = try writer.publish(
+          publication, fingerprint: fingerprint, pageCounts: pages, filmCounts: pulled.counts,
+          state: rebuild.nextState(fingerprint: fingerprint))
+        summary = BuildSummary(
+          films: pulled.counts, failure: pulled.failure, skipped: pulled.skipped,
+          fieldWarnings: rebuild.warnings, contentPages: 0, windows: pulled.windows, pages: pages,
+          files: files, upToDate: false, filmPagesOnly: true, outputDirectory: outputDirectory,
+          duration: ContinuousClock.now - start)
+        releaseInBackground((consume catalog, consume pulled, consume publication))
+        return summary
       }
-      files = try writer.publish(
-        publication, fingerprint: fingerprint, pageCounts: pages, filmCounts: pulled.counts)
+      let made =
+        try plan ?? SitePlan(films: pulled.films, configuration: configuration, content: content)
+      plan = nil
+      files = try render(
+        made, theme: theme, writer: writer, settings: settings, state: state,
+        fingerprint: fingerprint,
+        filmCounts: pulled.counts, into: &publication)
+      summary = BuildSummary(
+        films: pulled.counts, failure: pulled.failure, skipped: pulled.skipped,
+        fieldWarnings: made.warnings, contentWarnings: made.content.warnings,
+        notes: made.content.notes.count { $0 != nil }, overrides: made.content.overrideCount,
+        contentPages: made.content.pages.count, windows: pulled.windows, pages: made.pageCounts,
+        files: files, upToDate: false, outputDirectory: outputDirectory,
+        duration: ContinuousClock.now - start)
+      // The site is published: the films, the plan and the manifests' tables are freed
+      // beside whatever comes next (a second at 100,000 films), not before it.
+      releaseInBackground((consume catalog, consume pulled, consume made, consume publication))
     } catch {
       writer.abandon(publication)
       throw error
     }
-    let summary = BuildSummary(
-      films: pulled.counts, failure: pulled.failure, skipped: pulled.skipped,
-      fieldWarnings: plan.warnings, contentWarnings: plan.content.warnings,
-      notes: plan.content.notes.count { $0 != nil }, overrides: plan.content.overrideCount,
-      contentPages: plan.content.pages.count, windows: pulled.windows, pages: pages, files: files,
-      upToDate: false,
-      outputDirectory: outputDirectory,
-      duration: ContinuousClock.now - start)
-    // The site is published: the films, the plan and the manifests' tables are freed
-    // beside whatever comes next (a second at 100,000 films), not before it.
-    releaseInBackground((consume catalog, consume pulled, consume plan, consume publication))
     return summary
+  }
+
+  /// Renders the pages of `plan`, reusing the current site's where their
+  /// keys match, and publishes them with the state the next build starts from.
+  private func render(
+    _ plan: SitePlan, theme: Theme, writer: SiteWriter, settings: ContentHash,
+    state: SiteState?, fingerprint: ContentHash, filmCounts: FilmCounts,
+    into publication: inout Publication
+  ) throws -> SiteWriter.Summary {
+    // Pages go to the writer a batch at a time as they are rendered, so a
+    // large site is never held in memory whole.
+    let renderer = SiteRenderer(theme: theme, configuration: plan.configuration)
+    let links = plan.filmLinks()
+    let keys = try renderer.keys(for: plan)
+    let reuse = writer.reuse(for: publication)
+    try renderer.render(plan, links: links, keys: keys, reusing: reuse) { batch in
+      try writer.add(batch, to: &publication)
+    }
+    return try writer.publish(
+      publication, fingerprint: fingerprint, pageCounts: plan.pageCounts, filmCounts: filmCounts,
+      state: nextState(
+        of: plan, links: links, keys: keys, theme: theme, settings: settings, last: state,
+        fingerprint: fingerprint, files: publication.staged.count))
+  }
+
+  /// The state a planned build leaves (``SiteState``), for a site that a
+  /// ``FilmPageRebuild`` can rebuild; `nil` for one it cannot (with notes,
+  /// pages of the owner's or a `nav`). A film the `last` state has with the
+  /// same hash keeps its footprint; the others' rows are rendered to make theirs.
+  private func nextState(
+    of plan: SitePlan, links: [FilmPageLinks], keys: PageKeys, theme: Theme, settings: ContentHash,
+    last: SiteState?, fingerprint: ContentHash, files: Int
+  ) -> [UInt8]? {
+    guard plan.content.notes.allSatisfy({ $0 == nil }), plan.content.pages.isEmpty,
+      plan.configuration.navigation.isEmpty
+    else { return nil }
+    let last = last.flatMap { $0.settings == settings && $0.count == plan.films.count ? $0 : nil }
+    let contexts = PageContexts(configuration: plan.configuration, markdown: MarkdownRenderer())
+    let films = plan.films
+    let sourceOffsets = plan.sourceOffsets
+    let inFeed =
+      plan.configuration.baseURL == nil
+      ? []
+      : Set(AtomFeed.newestFilms(films, limit: SiteRenderer.feedFilmLimit).map(\.route))
+    let made = Array(films.indices).parallelMap { position in
+      let offset = sourceOffsets[position]
+      let hash = keys.films[position]
+      let (film, route) = films[position]
+      let listed = inFeed.contains(route)
+      let kept = last.flatMap { last in
+        last.filmHash(at: offset) == hash && last.isInFeed(at: offset) == listed
+          ? last.footprint(at: offset) : nil
+      }
+      let footprint =
+        kept
+        ?? FilmFootprint.of(
+          film, at: route, inFeed: listed, row: theme.row, contexts: contexts)
+      return SiteState.Record(
+        film: hash, footprint: footprint, inFeed: listed, links: links[position])
+    }
+    var records = made
+    for (position, offset) in sourceOffsets.enumerated() { records[offset] = made[position] }
+    return SiteState.bytes(
+      fingerprint: fingerprint, settings: settings, pageSite: keys.site, files: files,
+      records: records)
   }
 
   /// The summary of a build that found the site up to date: nothing written,

@@ -9,8 +9,8 @@ struct FilmPage {
   var note: FilmNote? = nil
   var noteHTML: String? = nil
 
-  /// The page, with the links its plan gave it (``FilmLinks``).
-  func render(from inputs: PageInputs, links: FilmLinks) -> [UInt8] {
+  /// The page, with the links its plan gave it (``FilmPageLinks``).
+  func render(from inputs: PageInputs, links: FilmPageLinks) -> [UInt8] {
     let route = self.route
     let template = inputs.theme.film
     var context = inputs.contexts.filmContext(film, for: template)
@@ -18,8 +18,9 @@ struct FilmPage {
     context["indexPage"] = .text(String(links.indexPage))
     context["genreLinks"] = Self.list(links.genres, .genres, from: route)
     context["directorURL"] = .optional(
-      links.director.map { route.url(to: FilmLinks.route($0, .directors)) })
-    context["yearURL"] = .optional(links.year.map { route.url(to: FilmLinks.route($0, .years)) })
+      links.director.map { route.url(to: FilmPageLinks.route($0, .directors)) })
+    context["yearURL"] = .optional(
+      links.year.map { route.url(to: FilmPageLinks.route($0, .years)) })
     if let note {
       context.merge(PageContexts.noteValues(note))
       // A Markdown film page gets the note's own Markdown; an HTML one its
@@ -49,7 +50,7 @@ struct FilmPage {
 
   /// The first `shown` billed performers with a name, each with their part
   /// and, when they have a people page that lists this film, its URL.
-  private func castMembers(shown: Int, links: FilmLinks) -> TemplateValue {
+  private func castMembers(shown: Int, links: FilmPageLinks) -> TemplateValue {
     var members: [(name: String, trimmed: String, character: String?)] = []
     for member in film.cast {
       guard members.count < shown else { break }
@@ -61,7 +62,7 @@ struct FilmPage {
     guard !members.isEmpty else { return .list([]) }
     var pages: [String: Route] = [:]
     for name in links.cast where pages[name.name] == nil {
-      pages[name.name] = FilmLinks.route(name, .cast)
+      pages[name.name] = FilmPageLinks.route(name, .cast)
     }
     return Self.list(
       members.map { member in
@@ -74,11 +75,11 @@ struct FilmPage {
 
   /// The pages of `names`, of `kind`, as a list of names and their URLs from the page at `route`.
   private static func list(
-    _ names: [FilmLinks.Name], _ kind: TaxonomyKind, from route: Route
+    _ names: [FilmPageLinks.Name], _ kind: TaxonomyKind, from route: Route
   ) -> TemplateValue {
     list(
       names.map { name in
-        ["name": .text(name.name), "url": .text(route.url(to: FilmLinks.route(name, kind)))]
+        ["name": .text(name.name), "url": .text(route.url(to: FilmPageLinks.route(name, kind)))]
       })
   }
 

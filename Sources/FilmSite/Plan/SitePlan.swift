@@ -15,6 +15,8 @@ struct SitePlan: Sendable {
   let configuration: SiteConfiguration
   /// Each film with its route, in site order.
   let films: [(film: Film, route: Route)]
+  /// For each film in `films`, where it was in the source's order.
+  let sourceOffsets: [Int]
   /// The pages of the main index.
   let pagination: Pagination
   /// The genres, directors and years, with their films' positions in `films`.
@@ -43,14 +45,18 @@ struct SitePlan: Sendable {
       throw SiteError.invalidCastCount(
         min(configuration.castPagesPerFilm, configuration.castShown))
     }
-    var configuration = configuration
-    if let base = configuration.baseURL { configuration.baseURL = try BaseURL.normalized(base) }
+    let configuration = try Self.normalized(configuration)
     self.configuration = configuration
     // A note's corrections are checked like the source's values.
     let shown = ShownFields.checked(ContentPlan.corrected(unordered, by: content))
     warnings = shown.warnings
     let (routed, folded) = try Self.routes(for: shown.films)
-    films = FilmOrder.sorted(routed, folded: folded) { $0.film }
+    let sorted = FilmOrder.sorted(
+      routed.indices.map { (film: routed[$0].film, route: routed[$0].route, offset: $0) },
+      folded: folded
+    ) { $0.film }
+    films = sorted.map { (film: $0.film, route: $0.route) }
+    sourceOffsets = sorted.map(\.offset)
     let pagination = Pagination(itemCount: films.count, pageSize: configuration.pageSize)
     let content =
       content.isEmpty && configuration.navigation.isEmpty
@@ -78,12 +84,20 @@ struct SitePlan: Sendable {
     self.lists = lists
   }
 
+  /// `configuration` with its base URL normalized.
+  /// - Throws: ``BaseURLError`` for a base URL that is not an absolute `http(s)` URL.
+  static func normalized(_ configuration: SiteConfiguration) throws -> SiteConfiguration {
+    var configuration = configuration
+    if let base = configuration.baseURL { configuration.baseURL = try BaseURL.normalized(base) }
+    return configuration
+  }
+
   /// The page that lists each name of a taxonomy: `genres/`, `directors/`, `years/`.
   var termsPages: [TermsPage] { browse.all.map { TermsPage(taxonomy: $0) } }
 
-  /// Each film's links (``FilmLinks``), in site order, looked up on every core.
-  func filmLinks() -> [FilmLinks] {
-    Array(films.indices).parallelMap { FilmLinks(forFilmAt: $0, of: self) }
+  /// Each film's links (``FilmPageLinks``), in site order, looked up on every core.
+  func filmLinks() -> [FilmPageLinks] {
+    Array(films.indices).parallelMap { FilmPageLinks(forFilmAt: $0, of: self) }
   }
 
   /// How many pages of each kind the plan has, for the summary and the manifest.

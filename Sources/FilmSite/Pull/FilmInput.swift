@@ -9,6 +9,14 @@ public enum FilmInput: Sendable {
   /// a source; `nil` reads it whole.
   case catalog(path: String, maxPages: Int?)
 
+  /// The most pages pulled, as given; `nil` for a whole catalog file.
+  var maxPages: Int? {
+    switch self {
+    case .source(_, let maxPages): return maxPages
+    case .catalog(_, let maxPages): return maxPages
+    }
+  }
+
   /// The source to pull, its page cap, and the credit a catalog's snapshot
   /// header asks for.
   /// - Throws: ``CatalogError`` for a catalog that cannot be read or decoded.

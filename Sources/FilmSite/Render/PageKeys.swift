@@ -56,19 +56,20 @@ struct PageKeys: Sendable {
   }
 
   /// A film's page: the film (``films``), its route and every page it links to.
-  func film(at offset: Int, route: Route, links: FilmLinks) -> ContentHash {
+  func film(at offset: Int, route: Route, links: FilmPageLinks) -> ContentHash {
     Self.film(site: site, film: films[offset], route: route, links: links)
   }
 
   /// The film page's key at `offset` in `plan`, its links looked up.
   func film(at offset: Int, of plan: SitePlan) -> ContentHash {
     film(
-      at: offset, route: plan.films[offset].route, links: FilmLinks(forFilmAt: offset, of: plan))
+      at: offset, route: plan.films[offset].route, links: FilmPageLinks(forFilmAt: offset, of: plan)
+    )
   }
 
   /// A film's page from its parts, for a rebuild that has no plan: `site`
   /// is a ``site`` key, `film` the film's hash (``films``).
-  static func film(site: ContentHash, film: ContentHash, route: Route, links: FilmLinks)
+  static func film(site: ContentHash, film: ContentHash, route: Route, links: FilmPageLinks)
     -> ContentHash
   {
     var hasher = ContentHasher()

@@ -28,12 +28,15 @@ struct SiteRenderer: Sendable {
   /// Renders the pages of `plan` in batches, handing each batch to `sink` as
   /// soon as it is ready. A page that `reuse` finds in the current site, made
   /// from the same inputs (``PageKeys``), is handed over as reused, not rendered.
-  /// - Parameter links: Each film's links, in site order, when the caller
-  ///   has them (``SitePlan/filmLinks()``); made here otherwise.
+  /// - Parameters:
+  ///   - links: Each film's links, in site order, when the caller has them
+  ///     (``SitePlan/filmLinks()``); made here otherwise.
+  ///   - keys: The pages' keys, when the caller has them (``keys(for:)``).
   /// - Throws: What `sink` throws; ``BuildFingerprint`` errors encoding the settings.
   func render(
-    _ plan: SitePlan, links: [FilmLinks]? = nil, reusing reuse: PageReuse = .none,
-    batchSize: Int = defaultBatchSize, into sink: ([SiteFile]) throws -> Void
+    _ plan: SitePlan, links: [FilmPageLinks]? = nil, keys: PageKeys? = nil,
+    reusing reuse: PageReuse = .none, batchSize: Int = defaultBatchSize,
+    into sink: ([SiteFile]) throws -> Void
   ) throws {
     let films = plan.films
     let filmLinks = links ?? plan.filmLinks()
@@ -52,7 +55,7 @@ struct SiteRenderer: Sendable {
     let inputs = PageInputs(
       theme: theme, configuration: plan.configuration, navigation: plan.content.navigation,
       markdown: MarkdownRenderer())
-    let keys = PageKeys(site: site, plan: plan)
+    let keys = try keys ?? self.keys(for: plan)
 
     try sink(
       theme.assets.keys.sorted().compactMap { path in
@@ -96,6 +99,14 @@ struct SiteRenderer: Sendable {
           title: plan.configuration.title, baseURL: baseURL, entries: Self.feedEntries(of: plan)))
     }
     try sink(files.map(SiteFile.rendered))
+  }
+
+  /// The key of every page of `plan` (``PageKeys``), for this theme.
+  /// - Throws: ``BuildFingerprint`` errors encoding the settings.
+  func keys(for plan: SitePlan) throws -> PageKeys {
+    PageKeys(
+      site: try BuildFingerprint.siteKey(theme: theme, configuration: plan.configuration),
+      plan: plan)
   }
 
   /// The most films the feed lists: the newest by release date.

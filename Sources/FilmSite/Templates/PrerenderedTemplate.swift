@@ -15,6 +15,10 @@
 struct PrerenderedTemplate: Sendable, Equatable {
   private let parts: [UInt8]
 
+  /// One hash of the text and its marks: two rows with the same hash show
+  /// the same on every page.
+  var hash: ContentHash { parts.withUnsafeBytes(ContentHash.init) }
+
   /// What a render records at a place in its text.
   enum Mark: Sendable, Equatable {
     /// The page's text for a hole, in a form.

@@ -32,6 +32,10 @@ struct OutputFolder: Sendable {
   var lockPath: String { sibling("lock") }
   /// Where a new manifest is written before it is renamed over the current one.
   var newManifestPath: String { sibling("manifest") }
+  /// What the last build left for the next one (``SiteState``).
+  var statePath: String { sibling("state") }
+  /// Where a new state is written before it is renamed over the last one.
+  var newStatePath: String { sibling("state-new") }
   /// The manifest of the site in the folder.
   var manifestPath: String { path + "/" + OutputManifest.fileName }
 

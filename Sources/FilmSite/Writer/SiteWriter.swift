@@ -122,7 +122,7 @@ public struct SiteWriter: Sendable {
   ///   in place. The output folder is then left as it was.
   func publish(
     _ publication: Publication, fingerprint: ContentHash? = nil,
-    pageCounts: SitePageCounts? = nil, filmCounts: FilmCounts? = nil
+    pageCounts: SitePageCounts? = nil, filmCounts: FilmCounts? = nil, state: [UInt8]? = nil
   ) throws -> Summary {
     let (current, staging) = (publication.current, publication.staging)
     var manifest = try publication.manifest(
@@ -144,8 +144,35 @@ public struct SiteWriter: Sendable {
     } else {
       try folder.swapIn(staging.path)
     }
+    replaceState(with: state)
     publication.lock.release()
     return summary
+  }
+
+  /// The state the last build left beside the folder for this one, when
+  /// there is a whole one; whether it describes the site in the folder,
+  /// its fingerprint tells.
+  func state() -> SiteState? {
+    (try? FileSystem.contents(of: folder.statePath)).flatMap(SiteState.init(bytes:))
+  }
+
+  /// Puts `state` beside the published site, or removes the last one when
+  /// this build leaves none. It is written after the site is published and
+  /// names that site's fingerprint: if it cannot be written, the next build
+  /// finds a state of another site, or none, and plans the whole site.
+  private func replaceState(with state: [UInt8]?) {
+    guard let state else {
+      try? FileSystem.remove(folder.statePath)
+      return
+    }
+    try? FileSystem.remove(folder.newStatePath)
+    do {
+      _ = try FileSystem.createFile(at: folder.newStatePath, with: state)
+      try FileSystem.rename(folder.newStatePath, to: folder.statePath)
+    } catch {
+      try? FileSystem.remove(folder.newStatePath)
+      try? FileSystem.remove(folder.statePath)
+    }
   }
 
   /// Throws the staged site away; the output folder is left as it was.

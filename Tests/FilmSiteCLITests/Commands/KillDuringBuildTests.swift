@@ -99,9 +99,13 @@ import Testing
       #expect(finish.status == 0, "\(finish.stderr)")
       let final = try site(in: output)
       #expect(final.films == Self.filmCount && final.complete, "\(final)")
-      // Beside the site only the spare the next build updates: no lock, no half-made tree.
+      // Beside the site only the spare the next build updates and the state it
+      // starts from: no lock, no half-made tree.
       let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-      #expect(leftovers.sorted() == [".Output.filmsite-staging", "Output", "large.json"])
+      #expect(
+        leftovers.sorted() == [
+          ".Output.filmsite-staging", ".Output.filmsite-state", "Output", "large.json",
+        ])
       #expect(try site(in: directory.appendingPathComponent(".Output.filmsite-staging")).complete)
     }
   }

@@ -91,6 +91,8 @@ import Testing
       try #require(built.status == 0, "\(built.stderr)")
       let before = try Self.snapshot(of: output)
       #expect(before[".filmsite-manifest"] != nil)
+      let state = directory.appendingPathComponent(".Output.filmsite-state")
+      let stateBefore = try Data(contentsOf: state)
 
       let catalog = directory.appendingPathComponent("films.json")
       try film.json.write(to: catalog, atomically: true, encoding: .utf8)
@@ -102,7 +104,10 @@ import Testing
         result.stderr == film.message.replacingOccurrences(of: "{catalog}", with: catalog.path)
           + "\n")
       #expect(try Self.snapshot(of: output) == before)
-      #expect(try Self.entries(of: directory) == ["Output", "films.json"])
+      // Beside it, the state the next build starts from, as the last build left it.
+      #expect(
+        try Self.entries(of: directory) == [".Output.filmsite-state", "Output", "films.json"])
+      #expect(try Data(contentsOf: state) == stateBefore)
     }
   }
 

@@ -45,17 +45,30 @@ import Testing
       try await build(site, into: output)
       try Self.placeUserFiles(in: output)
 
-      for step in 1...Self.editsPerSeed {
-        let edit = generator.edit(of: site, step: step)
-        try edit.apply(to: &site)
-        let context = "seed \(seed), step \(step) (\(edit))"
-        let compare = step % Self.freshBuildEvery == 0 || step == Self.editsPerSeed
-        let fresh = compare ? root + "/fresh" : nil
-        if let failure = try await rebuild(site, into: output, comparingIn: fresh) {
-          Issue.record("\(context): \(failure)")
-          return
-        }
-      }
+      _ = try await edit(&site, with: &generator, seed: seed, into: output, root: root)
+    }
+  }
+
+  /// A site without a content folder is where a rebuild can skip the plan
+  /// (``FilmPageRebuild``): the same edits, and the films' own details, must
+  /// come out the same by that way as by a plan, and some must take it.
+  @Test(arguments: seeds)
+  func rebuildsWithoutAPlanMatchAFreshBuild(seed: UInt64) async throws {
+    try await withFolder { root in
+      var generator = SiteEditGenerator(seed: seed, content: false)
+      var site = EditedSite(
+        films: generator.catalog(), pageSize: 10, baseURL: nil,
+        themeDirectory: root + "/theme")
+      try FileManager.default.createDirectory(
+        atPath: site.themeDirectory, withIntermediateDirectories: true)
+      let output = root + "/Output"
+      try await build(site, into: output)
+      try Self.placeUserFiles(in: output)
+
+      let summaries = try await edit(&site, with: &generator, seed: seed, into: output, root: root)
+      // The details and overviews of films the feed does not list are such edits.
+      let withoutPlan = summaries.count(where: \.filmPagesOnly)
+      #expect(withoutPlan >= Self.editsPerSeed / 10, "seed \(seed): \(withoutPlan) without a plan")
     }
   }
 
@@ -78,22 +91,92 @@ import Testing
       try FileManager.default.removeItem(atPath: output + "/films/" + filmPage + "/index.html")
       try FileManager.default.removeItem(atPath: output + "/page/2/index.html")
 
-      let failure = try await rebuild(site, into: output, comparingIn: root + "/fresh")
+      let failure = try await rebuild(site, into: output, comparingIn: root + "/fresh").failure
       #expect(failure == nil)
     }
   }
 
+  /// A rebuild that would render only one film's page still restores a
+  /// list page edited by hand and a film page deleted by hand: it finds them
+  /// as FilmSite did not leave them and plans the whole site instead.
+  @Test func aPageEditedByHandIsRestoredWhenOnlyOneFilmsPageChanged() async throws {
+    try await withFolder { root in
+      var generator = SiteEditGenerator(seed: Self.seeds[1], content: false)
+      var site = EditedSite(
+        films: generator.catalog(), pageSize: 5, baseURL: nil,
+        themeDirectory: Fixtures.templatesDirectory)
+      let output = root + "/Output"
+      try await build(site, into: output)
+      try Self.placeUserFiles(in: output)
+      let listPage = output + "/index.html"
+      let original = try String(contentsOfFile: listPage, encoding: .utf8)
+      try original.replacingOccurrences(of: "</main>", with: "<p>Edited by hand.</p></main>")
+        .write(toFile: listPage, atomically: false, encoding: .utf8)
+      let filmPage = try #require(
+        try FileManager.default.contentsOfDirectory(atPath: output + "/films").sorted().last)
+      try FileManager.default.removeItem(atPath: output + "/films/" + filmPage + "/index.html")
+      try SiteEdit.details(
+        id: site.films[0].id, runtime: 321, tagline: "Edited", releaseDate: nil
+      ).apply(to: &site)
+
+      let (failure, summary) = try await rebuild(site, into: output, comparingIn: root + "/fresh")
+      #expect(failure == nil)
+      #expect(summary?.filmPagesOnly == false)
+      // Without the edits by hand, the same change renders the one page alone.
+      try SiteEdit.details(
+        id: site.films[0].id, runtime: 123, tagline: nil, releaseDate: nil
+      ).apply(to: &site)
+      let next = try await rebuild(site, into: output, comparingIn: root + "/fresh")
+      #expect(next.failure == nil)
+      #expect(next.summary?.filmPagesOnly == true)
+      #expect(next.summary?.files.written == 1)
+    }
+  }
+
+  /// Makes the generator's edits to `site` one after another, rebuilding
+  /// `output` after each and comparing it with a fresh build after every
+  /// second one; records the first difference as an issue and stops there.
+  /// - Returns: The rebuilds' summaries, up to the first that differed.
+  private func edit(
+    _ site: inout EditedSite, with generator: inout SiteEditGenerator, seed: UInt64,
+    into output: String, root: String
+  ) async throws -> [BuildSummary] {
+    var summaries: [BuildSummary] = []
+    for step in 1...Self.editsPerSeed {
+      let edit = generator.edit(of: site, step: step)
+      try edit.apply(to: &site)
+      let compare = step % Self.freshBuildEvery == 0 || step == Self.editsPerSeed
+      let (failure, summary) = try await rebuild(
+        site, into: output, comparingIn: compare ? root + "/fresh" : nil)
+      if let failure {
+        Issue.record("seed \(seed), step \(step) (\(edit)): \(failure)")
+        break
+      }
+      if let summary { summaries.append(summary) }
+    }
+    return summaries
+  }
+
   /// Builds `site` into `output` in place, then (with `fresh`) into a fresh
   /// folder there, and says how the two differ or how the user's files
-  /// changed; `nil` when they match.
+  /// changed (`nil` when they match), with the rebuild's summary.
   private func rebuild(
     _ site: EditedSite, into output: String, comparingIn fresh: String?
-  ) async throws -> String? {
+  ) async throws -> (failure: String?, summary: BuildSummary?) {
+    let summary: BuildSummary
     do {
-      try await build(site, into: output)
+      summary = try await build(site, into: output)
     } catch {
-      return "the rebuild failed: \(error)"
+      return ("the rebuild failed: \(error)", nil)
     }
+    return (try await compare(output, withAFreshBuildOf: site, in: fresh), summary)
+  }
+
+  /// How `output` differs from a fresh build of `site` in `fresh`, or how the
+  /// user's files in it changed; `nil` when they match or there is no `fresh`.
+  private func compare(
+    _ output: String, withAFreshBuildOf site: EditedSite, in fresh: String?
+  ) async throws -> String? {
     guard let fresh else { return nil }
     try await build(site, into: fresh)
     defer { try? FileManager.default.removeItem(atPath: fresh) }
@@ -112,14 +195,15 @@ import Testing
     return nil
   }
 
-  private func build(_ site: EditedSite, into output: String) async throws {
+  @discardableResult
+  private func build(_ site: EditedSite, into output: String) async throws -> BuildSummary {
     let builder = SiteBuilder(
       input: .source(CatalogSource(films: site.films), maxPages: Paginator.defaultMaxPages),
       templatesDirectory: site.themeDirectory,
       contentDirectory: site.hasContent ? site.contentDirectory : nil,
       outputDirectory: output,
       configuration: site.configuration)
-    _ = try await builder.build()
+    return try await builder.build()
   }
 
   private static func placeUserFiles(in output: String) throws {

@@ -10,6 +10,9 @@ struct EditedSite {
   /// In the order the source serves them; a build never depends on it.
   var films: [Film]
   var pageSize: Int
+  /// The site's base URL, which adds the sitemap, `robots.txt`, the feed
+  /// and a canonical link on every page; `nil` for none.
+  var baseURL: String? = "https://films.example/"
   /// The theme folder; it starts empty, so the built-in theme is used whole.
   let themeDirectory: String
   /// The content folder, beside the theme folder; it starts with an About
@@ -26,10 +29,8 @@ struct EditedSite {
   }
 
   var configuration: SiteConfiguration {
-    // A base URL adds the sitemap, `robots.txt` and a canonical link on every
-    // page: more pages that depend on the whole film list.
-    var configuration = SiteConfiguration(
-      title: "Films", pageSize: pageSize, baseURL: "https://films.example/")
+    // A base URL adds more pages that depend on the whole film list.
+    var configuration = SiteConfiguration(title: "Films", pageSize: pageSize, baseURL: baseURL)
     if hasContent { configuration.navigation = [Self.aboutPage] }
     return configuration
   }
@@ -49,7 +50,10 @@ enum SiteEdit: CustomStringConvertible {
   case year(id: String, Int?)
   case overview(id: String, String?)
   case cast(id: String, [Film.CastMember])
+  /// Values the film's own page shows, and the feed, with the release date.
+  case details(id: String, runtime: Int?, tagline: String?, releaseDate: String?)
   case pageSize(Int)
+  case baseURL(String?)
   /// A film's note written with `text`, or with `nil` deleted.
   case note(id: String, text: String?)
   /// The About page written with `text`.
@@ -81,7 +85,10 @@ enum SiteEdit: CustomStringConvertible {
     case .overview(let id, let overview):
       "set film \(id)'s overview to \(overview.map { String(reflecting: $0) } ?? "none")"
     case .cast(let id, let cast): "set film \(id)'s cast to \(cast.map(\.name))"
+    case .details(let id, let runtime, let tagline, let releaseDate):
+      "set film \(id)'s runtime to \(runtime.map(String.init) ?? "none"), tagline to \(tagline.map { String(reflecting: $0) } ?? "none"), release date to \(releaseDate ?? "none")"
     case .pageSize(let size): "set the page size to \(size)"
+    case .baseURL(let url): "set the base URL to \(url ?? "none")"
     case .note(let id, let text):
       text.map { "write film \(id)'s note: \(String(reflecting: $0))" }
         ?? "delete film \(id)'s note"
@@ -103,7 +110,14 @@ enum SiteEdit: CustomStringConvertible {
     case .year(let id, let year): change(id, in: &site) { $0.year = year }
     case .overview(let id, let overview): change(id, in: &site) { $0.overview = overview }
     case .cast(let id, let cast): change(id, in: &site) { $0.cast = cast }
+    case .details(let id, let runtime, let tagline, let releaseDate):
+      change(id, in: &site) {
+        $0.runtime = runtime
+        $0.tagline = tagline
+        $0.releaseDate = releaseDate
+      }
     case .pageSize(let size): site.pageSize = size
+    case .baseURL(let url): site.baseURL = url
     case .note(let id, let text):
       let path = site.contentDirectory + "/films/" + (try Film.idSegment(id)) + ".md"
       guard let text else {

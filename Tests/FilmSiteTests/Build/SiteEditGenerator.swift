@@ -13,8 +13,14 @@ struct SiteEditGenerator {
   /// The next new film's id; ids are never reused, as a source's are not.
   private var nextID = 1
 
-  init(seed: UInt64) {
+  /// Whether edits write notes and the About page.
+  private let content: Bool
+
+  /// - Parameter content: Whether edits write notes and the About page; a
+  ///   site without them can be rebuilt without a plan (``FilmPageRebuild``).
+  init(seed: UInt64, content: Bool = true) {
     random = SplitMix64(seed: seed)
+    self.content = content
   }
 
   private static let words = [
@@ -48,9 +54,18 @@ struct SiteEditGenerator {
   /// film, the page size, or a theme file.
   mutating func edit(of site: EditedSite, step: Int) -> SiteEdit {
     let id = random.pick(site.films).id
-    switch random.int(0...111) {
-    case 100..<108: return .note(id: id, text: random.chance(20) ? nil : note(for: id))
-    case 108..<112: return .about(text: about())
+    switch random.int(0...126) {
+    case 100..<108 where content:
+      return .note(id: id, text: random.chance(20) ? nil : note(for: id))
+    case 108..<112 where content: return .about(text: about())
+    case 100..<124:
+      return .details(
+        id: id, runtime: random.chance(80) ? random.int(60...200) : nil,
+        tagline: random.chance(60) ? title() : nil,
+        releaseDate: random.chance(70)
+          ? "19\(random.int(50...65))-0\(random.int(1...9))-1\(random.int(0...9))" : nil)
+    case 124..<127:
+      return .baseURL(site.baseURL == nil ? "https://films.example/" : nil)
     case 0..<10 where site.films.count < 70:
       return .add(film(), at: random.int(0...site.films.count))
     case 10..<18 where site.films.count > 30: return .remove(id: id)

@@ -1,4 +1,6 @@
 import FilmCatalog
+import FilmSiteSupport
+import Foundation
 
 /// Every other page a film's page links to: the index page that lists the
 /// film, and the pages of its genres, director, year, actors and tags.
@@ -7,7 +9,7 @@ import FilmCatalog
 /// made from the film, its route and its links alone. Its key hashes them
 /// (``PageKeys``), and a rebuild that kept them (``SiteState``) can render
 /// the page again without planning the rest of the site.
-struct FilmLinks: Hashable, Sendable, Codable {
+struct FilmPageLinks: Hashable, Sendable, Codable {
   /// The page of a name: the name as the site spells it, and its folder
   /// under its kind's (`genres/<slug>/`).
   struct Name: Hashable, Sendable, Codable {
@@ -119,5 +121,68 @@ struct FilmLinks: Hashable, Sendable, Codable {
       hasher.combine(actor.name)
       hasher.combine(actor.slug)
     }
+  }
+
+  /// The links that ``appendJSON(to:)`` wrote in `bytes`.
+  /// - Throws: `DecodingError` when they are not such links.
+  static func decoded(from bytes: [UInt8]) throws -> FilmPageLinks {
+    try JSONDecoder().decode(FilmPageLinks.self, from: Data(bytes))
+  }
+
+  /// Appends the links as one line of JSON, as `JSONEncoder` would write
+  /// them for `JSONDecoder` to read back: a build writes one for every film
+  /// (``SiteState``), where the encoder would cost more than the rest.
+  func appendJSON(to bytes: inout [UInt8]) {
+    func key(_ name: String) {
+      bytes.append(contentsOf: "\"\(name)\":".utf8)
+    }
+    func name(_ name: Name?) {
+      guard let name else { return bytes.append(contentsOf: "null".utf8) }
+      bytes.append(contentsOf: #"{"name":"#.utf8)
+      JSONStringLiteral.append(name.name, to: &bytes)
+      bytes.append(contentsOf: #","slug":"#.utf8)
+      JSONStringLiteral.append(name.slug, to: &bytes)
+      bytes.append(UInt8(ascii: "}"))
+    }
+    func names(_ names: [Name]) {
+      bytes.append(UInt8(ascii: "["))
+      for (offset, item) in names.enumerated() {
+        if offset > 0 { bytes.append(UInt8(ascii: ",")) }
+        name(item)
+      }
+      bytes.append(UInt8(ascii: "]"))
+    }
+    bytes.append(UInt8(ascii: "{"))
+    key("indexPage")
+    bytes.append(contentsOf: String(indexPage).utf8)
+    bytes.append(UInt8(ascii: ","))
+    key("indexPath")
+    JSONStringLiteral.append(indexPath, to: &bytes)
+    for (field, value) in [("genres", genres), ("cast", cast), ("tags", tags)] {
+      bytes.append(UInt8(ascii: ","))
+      key(field)
+      names(value)
+    }
+    for (field, value) in [("director", director), ("year", year)] {
+      bytes.append(UInt8(ascii: ","))
+      key(field)
+      name(value)
+    }
+    bytes.append(UInt8(ascii: ","))
+    key("actors")
+    bytes.append(UInt8(ascii: "["))
+    for (offset, actor) in actors.enumerated() {
+      if offset > 0 { bytes.append(UInt8(ascii: ",")) }
+      bytes.append(contentsOf: #"{"name":"#.utf8)
+      JSONStringLiteral.append(actor.name, to: &bytes)
+      bytes.append(contentsOf: #","slug":"#.utf8)
+      if let slug = actor.slug {
+        JSONStringLiteral.append(slug, to: &bytes)
+      } else {
+        bytes.append(contentsOf: "null".utf8)
+      }
+      bytes.append(UInt8(ascii: "}"))
+    }
+    bytes.append(contentsOf: "]}".utf8)
   }
 }

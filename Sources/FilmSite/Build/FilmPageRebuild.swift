@@ -1,0 +1,109 @@
+import FilmCatalog
+import FilmSiteSupport
+
+/// A rebuild after edits that only the edited films' own pages show: an
+/// overview, a runtime, a rating, a poster the rows do not show. The
+/// previous build's ``SiteState`` says, for each film, what it gave the
+/// rest of the site (its ``FilmFootprint``) and what its page links to
+/// (``FilmPageLinks``). When every changed film has the footprint it had, the
+/// order, the lists, the names, the search index and the feed are as they
+/// were, so the plan is not made at all: the changed films' pages are
+/// rendered with the links they had, and every other page is the current
+/// site's, each checked with one `stat` as a fresh plan's reuse would be.
+///
+/// It applies to a site without a content folder or `nav` (notes and the
+/// owner's pages link films by their routes and are planned with them);
+/// for anything else the build makes the whole plan.
+struct FilmPageRebuild: Sendable {
+  /// A film whose page is rendered again: where it is in the source's order,
+  /// the film as checked, its route, its hash and its links.
+  struct ChangedFilm: Sendable {
+    let offset: Int
+    let film: Film
+    let route: Route
+    let hash: ContentHash
+    let links: FilmPageLinks
+  }
+
+  let state: SiteState
+  let changed: [ChangedFilm]
+  /// The values left out of the films, as the plan would warn of them.
+  let warnings: [FieldWarning]
+  let inputs: PageInputs
+
+  /// The rebuild of `films` (in the source's order) from `state`, or `nil`
+  /// when the plan must be made: a content folder or a `nav`, other
+  /// settings or another number of films than the state's, or a changed
+  /// film whose footprint changed (its title, year, names, row, or feed entry).
+  /// - Parameter settings: ``BuildFingerprint/allButFilms(theme:configuration:content:query:maxPages:)``.
+  init?(
+    films: [Film], state: SiteState, settings: ContentHash, theme: Theme,
+    configuration: SiteConfiguration, content: SiteContent
+  ) {
+    guard content.isEmpty, configuration.navigation.isEmpty, state.settings == settings,
+      state.count == films.count,
+      let configuration = try? SitePlan.normalized(configuration)
+    else { return nil }
+    let checked = ShownFields.checked(films)
+    let hashes = checked.films.parallelMap(BuildFingerprint.hash(of:))
+    let inputs = PageInputs(
+      theme: theme, configuration: configuration,
+      navigation: ContentPlan.none(filmCount: 0, hasFeed: configuration.baseURL != nil)
+        .navigation,
+      markdown: MarkdownRenderer())
+    var changed: [ChangedFilm] = []
+    for (offset, hash) in hashes.enumerated() where state.filmHash(at: offset) != hash {
+      let film = checked.films[offset]
+      guard let route = try? film.route(foldedTitle: Slug.fold(film.title)),
+        let record = state.record(at: offset),
+        FilmFootprint.of(
+          film, at: route, inFeed: record.inFeed, row: theme.row, contexts: inputs.contexts)
+          == record.footprint
+      else { return nil }
+      changed.append(
+        ChangedFilm(offset: offset, film: film, route: route, hash: hash, links: record.links))
+    }
+    self.state = state
+    self.changed = changed
+    self.warnings = checked.warnings
+    self.inputs = inputs
+  }
+
+  /// The new site's files: the changed films' pages rendered, every other
+  /// file of `current` reused; `nil` when one of those is not as FilmSite
+  /// left it (edited or deleted by hand), or the manifest lists fewer files
+  /// than the state says (a damaged line), which only a plan can sort out.
+  func files(reusingFrom current: CurrentSite) -> [SiteFile]? {
+    let pages = changed.parallelMap { film -> SiteFile in
+      let key = PageKeys.film(
+        site: state.pageSite, film: film.hash, route: film.route, links: film.links)
+      let bytes = FilmPage(film: film.film, route: film.route)
+        .render(from: inputs, links: film.links)
+      return .rendered(OutputFile(path: film.route.filePath, bytes: bytes, key: key))
+    }
+    let manifest = current.manifest
+    guard manifest.paths.count == state.files, manifest.entries.count == state.files else {
+      return nil
+    }
+    let rendered = Set(pages.map(\.path))
+    let reused = Array(manifest.paths.indices).parallelMap { index -> SiteFile? in
+      let (path, entry) = (manifest.paths[index], manifest.entries[index])
+      guard current.isAsWritten(path, entry) else { return nil }
+      return .reused(path: path, entry: entry)
+    }
+    var files = pages
+    files.reserveCapacity(manifest.paths.count)
+    for (path, file) in zip(manifest.paths, reused) where !rendered.contains(path) {
+      guard let file else { return nil }
+      files.append(file)
+    }
+    return files
+  }
+
+  /// The state the rebuilt site leaves: this one, with the changed films' new hashes.
+  func nextState(fingerprint: ContentHash) -> [UInt8] {
+    state.bytes(
+      fingerprint: fingerprint,
+      films: Dictionary(uniqueKeysWithValues: changed.map { ($0.offset, $0.hash) }))
+  }
+}

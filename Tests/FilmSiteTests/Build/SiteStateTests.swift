@@ -1,0 +1,80 @@
+import Testing
+
+@testable import FilmSite
+
+/// The state a build leaves for the next one: it reads back as written, a
+/// rebuild's copy changes only its films' hashes, and a damaged or foreign
+/// file is no state at all.
+@Suite struct SiteStateTests {
+  private static func records(_ count: Int) -> [SiteState.Record] {
+    (0..<count).map { number in
+      SiteState.Record(
+        film: ContentHash(value: UInt64(number) &* 0x9E37_79B9_7F4A_7C15),
+        footprint: ContentHash(value: UInt64(number + 1)), inFeed: number % 3 == 0,
+        links: FilmPageLinks(
+          indexPage: number / 2 + 1, indexPath: number < 2 ? "" : "page/\(number / 2 + 1)/",
+          genres: [.init(name: "Drama \"\(number)\"", slug: "drama-\(number)")],
+          director: number % 2 == 0 ? .init(name: "A\nB", slug: "a-b") : nil))
+    }
+  }
+
+  private static func bytes(_ records: [SiteState.Record]) -> [UInt8] {
+    SiteState.bytes(
+      fingerprint: ContentHash(value: 7), settings: ContentHash(value: 8),
+      pageSite: ContentHash(value: 9), files: 42, records: records)
+  }
+
+  @Test func aStateReadsBackAsItWasWritten() throws {
+    let records = Self.records(9)
+    let state = try #require(SiteState(bytes: Self.bytes(records)))
+    #expect(state.fingerprint == ContentHash(value: 7))
+    #expect(state.settings == ContentHash(value: 8))
+    #expect(state.pageSite == ContentHash(value: 9))
+    #expect(state.files == 42)
+    #expect(state.count == records.count)
+    for (offset, record) in records.enumerated() {
+      #expect(state.record(at: offset) == record)
+      #expect(state.filmHash(at: offset) == record.film)
+      #expect(state.footprint(at: offset) == record.footprint)
+      #expect(state.isInFeed(at: offset) == record.inFeed)
+    }
+  }
+
+  @Test func aRebuildsStateChangesTheHashesOfItsFilmsAlone() throws {
+    let records = Self.records(6)
+    let state = try #require(SiteState(bytes: Self.bytes(records)))
+    let next = try #require(
+      SiteState(
+        bytes: state.bytes(
+          fingerprint: ContentHash(value: 70), films: [1: ContentHash(value: 11)])))
+    #expect(next.fingerprint == ContentHash(value: 70))
+    #expect(next.settings == state.settings)
+    #expect(next.files == state.files)
+    var expected = records
+    expected[1].film = ContentHash(value: 11)
+    #expect((0..<next.count).map { next.record(at: $0) } == expected)
+  }
+
+  @Test func aStateCutShortOrOfAnotherFormatIsNoState() {
+    let bytes = Self.bytes(Self.records(4))
+    #expect(SiteState(bytes: Array(bytes.dropLast())) == nil)
+    #expect(SiteState(bytes: Array(bytes.dropLast(40))) == nil)
+    #expect(SiteState(bytes: []) == nil)
+    var otherVersion = bytes
+    otherVersion[SiteState.formatLine.utf8.count - 1] = UInt8(ascii: "9")
+    #expect(SiteState(bytes: otherVersion) == nil)
+    // One film's line lost: the count in the header no longer matches.
+    let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+    let fewer = lines.enumerated().filter { $0.offset != 2 }.map(\.element)
+    #expect(SiteState(bytes: Array(fewer.joined(separator: [UInt8(ascii: "\n")]))) == nil)
+  }
+
+  @Test func aDamagedLineIsNoRecord() throws {
+    var bytes = Self.bytes(Self.records(3))
+    let second = try #require(bytes.firstIndex(of: UInt8(ascii: "\n"))) + 1
+    bytes[second + 40] = UInt8(ascii: "!")  // inside the links' JSON
+    let state = try #require(SiteState(bytes: bytes))
+    #expect(state.record(at: 0) == nil)
+    #expect(state.record(at: 1) != nil)
+  }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+@testable import FilmCatalog
+@testable import FilmSite
+
+/// The links a film page takes from the plan, and the JSON a build keeps
+/// them in: written by hand, read back by `JSONDecoder` as what `JSONEncoder`
+/// would have written.
+@Suite struct FilmPageLinksTests {
+  private static let hostile = [
+    "", "Agnès Varda", "\"quoted\"", "back\\slash", "tab\tand\nline", "\u{1}\u{1F}", "水 & <b>",
+    "e\u{301}", "😀",
+  ]
+
+  private static func sample(_ seed: Int) -> FilmPageLinks {
+    let names = hostile.indices.map { index in
+      FilmPageLinks.Name(
+        name: hostile[(index + seed) % hostile.count], slug: "slug-\(index)-\(seed)")
+    }
+    return FilmPageLinks(
+      indexPage: seed + 1, indexPath: seed == 0 ? "" : "page/\(seed + 1)/",
+      genres: Array(names.prefix(seed % 4)), director: seed % 3 == 0 ? nil : names[1],
+      year: seed % 2 == 0 ? names[2] : nil, cast: Array(names.suffix(seed % 5)),
+      actors: names.prefix(seed % 6).enumerated().map { offset, name in
+        .init(name: name.name, slug: offset % 2 == 0 ? name.slug : nil)
+      },
+      tags: seed % 7 == 0 ? [names[0]] : [])
+  }
+
+  @Test(arguments: 0..<24)
+  func theHandWrittenJSONReadsBackAsTheEncodersWould(seed: Int) throws {
+    let links = Self.sample(seed)
+    var bytes: [UInt8] = []
+    links.appendJSON(to: &bytes)
+    #expect(!bytes.contains(UInt8(ascii: "\n")))
+    #expect(try FilmPageLinks.decoded(from: bytes) == links)
+    let encoded = try JSONEncoder().encode(links)
+    #expect(try FilmPageLinks.decoded(from: Array(encoded)) == links)
+  }
+
+  @Test func aFilmsLinksAreItsNamesPagesAndItsIndexPage() throws {
+    let films = (1...5).map { number in
+      Film(
+        id: String(number), title: "Film \(number)", year: 1990 + number % 2,
+        director: number % 2 == 0 ? "Agnès Varda" : "Claire Denis", genres: ["Drama"]
+      ).with { $0.cast = [Film.CastMember(name: " Actor \(number % 2) ", character: nil)] }
+    }
+    let plan = try SitePlan(films: films, configuration: SiteConfiguration(pageSize: 2))
+    let offset = try #require(plan.films.firstIndex { $0.film.id == "4" })
+    let links = FilmPageLinks(forFilmAt: offset, of: plan)
+    #expect(links.indexPage == offset / 2 + 1)
+    #expect(links.indexRoute == plan.pagination.route(forPage: links.indexPage))
+    #expect(links.genres == [.init(name: "Drama", slug: "drama")])
+    #expect(links.director == .init(name: "Agnès Varda", slug: "agnes-varda"))
+    #expect(links.year == .init(name: "1990", slug: "1990"))
+    #expect(links.cast == [.init(name: "Actor 0", slug: "actor-0")])
+    #expect(links.actors == [.init(name: "Actor 0", slug: "actor-0")])
+  }
+
+  @Test func theKeyOfAFilmPageChangesWithEachLink() {
+    let links = Self.sample(5)
+    func key(_ links: FilmPageLinks) -> ContentHash {
+      var hasher = ContentHasher()
+      links.combine(into: &hasher)
+      return hasher.finalize()
+    }
+    let changed = [
+      FilmPageLinks(
+        indexPage: links.indexPage + 1, indexPath: links.indexPath, genres: links.genres,
+        director: links.director, year: links.year, cast: links.cast, actors: links.actors,
+        tags: links.tags),
+      FilmPageLinks(
+        indexPage: links.indexPage, indexPath: links.indexPath, genres: links.cast,
+        director: links.director, year: links.year, cast: links.genres, actors: links.actors,
+        tags: links.tags),
+      FilmPageLinks(
+        indexPage: links.indexPage, indexPath: links.indexPath, genres: links.genres,
+        director: links.director, year: links.year, cast: links.cast,
+        actors: links.actors.map { .init(name: $0.name, slug: nil) }, tags: links.tags),
+    ]
+    for other in changed {
+      #expect(other != links)
+      #expect(key(other) != key(links))
+    }
+    #expect(key(Self.sample(5)) == key(links))
+  }
+}
