@@ -61,11 +61,21 @@ struct FilmJSONReader {
   // MARK: The document
 
   private mutating func document() throws -> (page: SourcePage, header: Range<Int>?) {
+    let document = try self.document { reader, depth in try reader.films(depth: depth) }
+    return (SourcePage(films: document.films, totalPages: document.totalPages), document.header)
+  }
+
+  /// A whole document: a list of films, or `{"results": [film…],
+  /// "total_pages": n, "filmsite": {…}, …}` (other keys skipped, those once
+  /// each), with its list read by `films` (given how deep it is).
+  mutating func document<Films>(
+    films: (inout FilmJSONReader, _ depth: Int) throws -> Films
+  ) throws -> (films: Films, totalPages: Int?, header: Range<Int>?) {
     json.skipWhitespace()
-    let result: (page: SourcePage, header: Range<Int>?)
+    let result: (films: Films, totalPages: Int?, header: Range<Int>?)
     switch json.peek() {
-    case UInt8(ascii: "["): result = (SourcePage(films: try films(depth: 0)), nil)
-    case UInt8(ascii: "{"): result = try envelope()
+    case UInt8(ascii: "["): result = (try films(&self, 0), nil, nil)
+    case UInt8(ascii: "{"): result = try envelope(films: films)
     default: throw GiveUp()
     }
     json.skipWhitespace()
@@ -74,8 +84,10 @@ struct FilmJSONReader {
   }
 
   /// `{"results": [film…], "total_pages": n, "filmsite": {…}, …}`; other keys are skipped.
-  private mutating func envelope() throws -> (page: SourcePage, header: Range<Int>?) {
-    var results: [Film]?
+  private mutating func envelope<Films>(
+    films: (inout FilmJSONReader, _ depth: Int) throws -> Films
+  ) throws -> (films: Films, totalPages: Int?, header: Range<Int>?) {
+    var results: Films?
     var totalPages: Int??
     var header: Range<Int>?
     if try json.open(depth: 0) {
@@ -83,7 +95,7 @@ struct FilmJSONReader {
         switch try plainKey() {
         case Self.resultsKey:
           guard results == nil else { throw GiveUp() }
-          results = try films(depth: 1)
+          results = try films(&self, 1)
         case Self.totalPagesKey:
           guard totalPages == nil else { throw GiveUp() }
           totalPages = .some(try null() ? nil : integer())
@@ -98,7 +110,7 @@ struct FilmJSONReader {
       } while try json.next(close: UInt8(ascii: "}"))
     }
     guard let results else { throw GiveUp() }
-    return (SourcePage(films: results, totalPages: totalPages ?? nil), header)
+    return (results, totalPages ?? nil, header)
   }
 
   private static let resultsKey = ArraySlice("results".utf8)
