@@ -34,6 +34,9 @@ public struct BuildSummary: Sendable, CustomStringConvertible {
   /// Whether only the changed films' pages were rendered, without a plan,
   /// because nothing else they show changed (``FilmPageRebuild``).
   let filmPagesOnly: Bool
+  /// How many films were decoded from a catalog file whose other films'
+  /// bytes had not changed (``CatalogFilmBytes``); `nil` when every film was.
+  let decodedFilms: Int?
   let outputDirectory: String
   let duration: Duration
 
@@ -42,7 +45,8 @@ public struct BuildSummary: Sendable, CustomStringConvertible {
     fieldWarnings: [FieldWarning] = [], contentWarnings: [ContentWarning] = [], notes: Int = 0,
     overrides: Int = 0, contentPages: Int = 0, windows: PullWindows? = nil, pages: SitePageCounts,
     files: SiteWriter.Summary,
-    upToDate: Bool, filmPagesOnly: Bool = false, outputDirectory: String, duration: Duration
+    upToDate: Bool, filmPagesOnly: Bool = false, decodedFilms: Int? = nil,
+    outputDirectory: String, duration: Duration
   ) {
     self.films = films.films
     duplicatesDropped = films.duplicatesDropped
@@ -61,6 +65,7 @@ public struct BuildSummary: Sendable, CustomStringConvertible {
     self.files = files
     self.upToDate = upToDate
     self.filmPagesOnly = filmPagesOnly
+    self.decodedFilms = decodedFilms
     self.outputDirectory = outputDirectory
     self.duration = duration
   }
@@ -80,7 +85,11 @@ public struct BuildSummary: Sendable, CustomStringConvertible {
     let state =
       upToDate
       ? " (already up to date: same films, theme and settings)"
-      : filmPagesOnly ? " (only the changed films' own pages: nothing else they show changed)" : ""
+      : filmPagesOnly
+        ? " (only the changed films' own pages: nothing else they show changed"
+          + (decodedFilms.map { "; \($0) \($0 == 1 ? "film" : "films") decoded again" } ?? "")
+          + ")"
+        : ""
     let count = fieldWarnings.count
     let leftOut =
       count == 0

@@ -27,33 +27,58 @@ struct FilmPageRebuild: Sendable {
 
   let state: SiteState
   let changed: [ChangedFilm]
+  /// Every film the rebuild checked, with its new hash and warning mark, by offset.
+  let updates: [SiteState.Update]
   /// The values left out of the films, as the plan would warn of them.
   let warnings: [FieldWarning]
   let inputs: PageInputs
+  /// The hash of each film's bytes in the catalog file, when the films are its objects one for one.
+  let sources: [ContentHash]?
+  /// How many films it checked: all of them, or a catalog file's changed few.
+  var checkedCount: Int { updates.count }
 
   /// The rebuild of `films` (in the source's order) from `state`, or `nil`
   /// when the plan must be made: a content folder or a `nav`, other
   /// settings or another number of films than the state's, or a changed
   /// film whose footprint changed (its title, year, names, row, or feed entry).
-  /// - Parameter settings: ``BuildFingerprint/allButFilms(theme:configuration:content:query:maxPages:)``.
+  /// - Parameters:
+  ///   - settings: ``BuildFingerprint/allButFilms(theme:configuration:content:query:maxPages:)``.
+  ///   - sources: The hash of each film's object in its catalog file, kept for the next rebuild.
   init?(
     films: [Film], state: SiteState, settings: ContentHash, theme: Theme,
-    configuration: SiteConfiguration, content: SiteContent
+    configuration: SiteConfiguration, content: SiteContent, sources: [ContentHash]? = nil
+  ) {
+    guard state.count == films.count else { return nil }
+    self.init(
+      checking: Array(films.enumerated()), state: state, settings: settings, theme: theme,
+      configuration: configuration, content: content, sources: sources)
+  }
+
+  /// The rebuild from `state` of a catalog file's films, of which only those
+  /// in `films` (by offset: the ones whose bytes changed, and the ones that
+  /// warned, whose warnings are told again) were decoded; every other film
+  /// is the one `state` has a record of. `nil` as for ``init(films:state:settings:theme:configuration:content:sources:)``.
+  init?(
+    checking films: [(offset: Int, element: Film)], state: SiteState, settings: ContentHash,
+    theme: Theme, configuration: SiteConfiguration, content: SiteContent,
+    sources: [ContentHash]?
   ) {
     guard content.isEmpty, configuration.navigation.isEmpty, state.settings == settings,
-      state.count == films.count,
+      sources.map({ $0.count == state.count }) ?? true,
+      films.allSatisfy({ state.count > $0.offset }),
       let configuration = try? SitePlan.normalized(configuration)
     else { return nil }
-    let checked = ShownFields.checked(films)
-    let hashes = checked.films.parallelMap(BuildFingerprint.hash(of:))
+    let checked = films.parallelMap { offset, film in
+      let (checked, warnings) = ShownFields.checked(film)
+      return (offset, checked, warnings, BuildFingerprint.hash(of: checked))
+    }
     let inputs = PageInputs(
       theme: theme, configuration: configuration,
       navigation: ContentPlan.none(filmCount: 0, hasFeed: configuration.baseURL != nil)
         .navigation,
       markdown: MarkdownRenderer())
     var changed: [ChangedFilm] = []
-    for (offset, hash) in hashes.enumerated() where state.filmHash(at: offset) != hash {
-      let film = checked.films[offset]
+    for (offset, film, _, hash) in checked where state.filmHash(at: offset) != hash {
       guard let route = try? film.route(foldedTitle: Slug.fold(film.title)),
         let record = state.record(at: offset),
         FilmFootprint.of(
@@ -65,8 +90,12 @@ struct FilmPageRebuild: Sendable {
     }
     self.state = state
     self.changed = changed
-    self.warnings = checked.warnings
+    self.updates = checked.map { offset, _, warnings, hash in
+      SiteState.Update(offset: offset, film: hash, warned: !warnings.isEmpty)
+    }
+    self.warnings = checked.flatMap(\.2)
     self.inputs = inputs
+    self.sources = sources
   }
 
   /// The new site's files: the changed films' pages rendered, every other
@@ -100,10 +129,9 @@ struct FilmPageRebuild: Sendable {
     return files
   }
 
-  /// The state the rebuilt site leaves: this one, with the changed films' new hashes.
+  /// The state the rebuilt site leaves: this one, with the checked films'
+  /// new hashes and warning marks, and the films' source hashes when known.
   func nextState(fingerprint: ContentHash) -> [UInt8] {
-    state.bytes(
-      fingerprint: fingerprint,
-      films: Dictionary(uniqueKeysWithValues: changed.map { ($0.offset, $0.hash) }))
+    state.bytes(fingerprint: fingerprint, updates: updates, sources: sources)
   }
 }

@@ -57,50 +57,73 @@ public struct SiteBuilder: Sendable {
     // Checked before pulling, so a refused folder fails fast.
     try writer.checkOwnership()
 
-    let catalog: CatalogRead?
+    var catalog: CatalogRead?
     switch try readCatalog(theme: theme, content: content, writer: writer) {
     case .upToDate(let files, let pages, let films):
       return upToDateSummary(films: films, pages: pages, files: files, since: start)
-    case .decoded(let read): catalog = read
+    case .read(let read): catalog = read
     case nil: catalog = nil
     }
 
-    let pulled = try await pull.films(from: catalog?.opened ?? input.opened())
-    var configuration = self.configuration
-    if configuration.attribution == nil { configuration.attribution = pulled.attribution }
-
-    let fingerprint: ContentHash
-    if let catalog {
-      fingerprint = catalog.fingerprint
-    } else {
-      // Only the films themselves tell whether a pulled site is up to date.
-      fingerprint = try BuildFingerprint.make(
-        films: pulled.films, content: content, theme: theme, configuration: configuration)
-      if let site = try writer.upToDateSite(builtFrom: fingerprint),
-        let pages = site.pageCounts
-      {
-        return upToDateSummary(
-          films: pulled.counts, failure: pulled.failure, skipped: pulled.skipped,
-          windows: pulled.windows, pages: pages, files: site.files, since: start)
+    // A catalog that is not up to date is built with the state in any case.
+    let catalogState = catalog == nil ? nil : writer.state()
+    let quick = try catalog.flatMap { catalog in
+      try catalogState.flatMap {
+        try changedBytesRebuild(catalog, state: $0, theme: theme, content: content)
       }
     }
-
-    let settings = try BuildFingerprint.allButFilms(
-      theme: theme, configuration: configuration, content: content, query: pull.query,
-      maxPages: input.maxPages)
-    let state = writer.state()
-    // With a state of the current site, a rebuild whose edits only the
-    // edited films' pages show plans nothing.
-    let rebuild = state.flatMap {
-      FilmPageRebuild(
-        films: pulled.films, state: $0, settings: settings, theme: theme,
-        configuration: configuration, content: content)
+    var configuration = self.configuration
+    let pulled: PulledFilms?
+    let state: SiteState?
+    let rebuild: FilmPageRebuild?
+    let settings: ContentHash
+    let fingerprint: ContentHash
+    var sources: [ContentHash]?
+    if let quick, let catalog {
+      (pulled, state, rebuild) = (nil, catalogState, quick.rebuild)
+      (configuration, settings, fingerprint) = (
+        quick.configuration, quick.settings, catalog.fingerprint
+      )
+    } else {
+      let films = try await pull.films(from: catalog?.opened() ?? input.opened())
+      pulled = films
+      if configuration.attribution == nil { configuration.attribution = films.attribution }
+      if let catalog {
+        fingerprint = catalog.fingerprint
+        state = catalogState
+      } else {
+        // Only the films themselves tell whether a pulled site is up to date.
+        fingerprint = try BuildFingerprint.make(
+          films: films.films, content: content, theme: theme, configuration: configuration)
+        if let site = try writer.upToDateSite(builtFrom: fingerprint),
+          let pages = site.pageCounts
+        {
+          return upToDateSummary(
+            films: films.counts, failure: films.failure, skipped: films.skipped,
+            windows: films.windows, pages: pages, files: site.files, since: start)
+        }
+        state = writer.state()
+      }
+      let allButFilms = try self.settings(
+        theme: theme, configuration: configuration, content: content)
+      settings = allButFilms
+      sources = catalog?.sources(matching: films)
+      // The file's bytes are not held while the site renders.
+      catalog = nil
+      // With a state of the current site, a rebuild whose edits only the
+      // edited films' pages show plans nothing.
+      rebuild = state.flatMap {
+        FilmPageRebuild(
+          films: films.films, state: $0, settings: allButFilms, theme: theme,
+          configuration: configuration, content: content, sources: sources)
+      }
     }
-    // Without one, the plan is made before the writer starts, so bad input
-    // fails with the output folder and its spare as they were.
-    var plan =
+    // Without a rebuild, the plan is made before the writer starts, so bad
+    // input fails with the output folder and its spare as they were.
+    var plan = try pulled.flatMap { pulled in
       rebuild == nil
-      ? try SitePlan(films: pulled.films, configuration: configuration, content: content) : nil
+        ? try SitePlan(films: pulled.films, configuration: configuration, content: content) : nil
+    }
     var publication = try writer.begin()
     let files: SiteWriter.Summary
     let summary: BuildSummary
@@ -109,35 +132,49 @@ public struct SiteBuilder: Sendable {
         publication.current.manifest.fingerprint == rebuild.state.fingerprint,
         let rebuilt = rebuild.files(reusingFrom: publication.current)
       {
+        // Without a pull, the films are the state's: as many, none dropped.
+        let counts =
+          pulled?.counts
+          ?? FilmCounts(films: rebuild.state.count, duplicatesDropped: 0, pageCap: nil)
         try writer.add(rebuilt, to: &publication)
         files = try writer.publish(
-          publication, fingerprint: fingerprint, pageCounts: pages, filmCounts: pulled.counts,
+          publication, fingerprint: fingerprint, pageCounts: pages, filmCounts: counts,
           state: rebuild.nextState(fingerprint: fingerprint))
         summary = BuildSummary(
-          films: pulled.counts, failure: pulled.failure, skipped: pulled.skipped,
-          fieldWarnings: rebuild.warnings, contentPages: 0, windows: pulled.windows, pages: pages,
-          files: files, upToDate: false, filmPagesOnly: true, outputDirectory: outputDirectory,
-          duration: ContinuousClock.now - start)
+          films: counts, failure: pulled?.failure, skipped: pulled?.skipped ?? [],
+          fieldWarnings: rebuild.warnings, contentPages: 0, windows: pulled?.windows,
+          pages: pages, files: files, upToDate: false, filmPagesOnly: true,
+          decodedFilms: pulled == nil ? rebuild.checkedCount : nil,
+          outputDirectory: outputDirectory, duration: ContinuousClock.now - start)
         releaseInBackground((consume catalog, consume pulled, consume publication))
         return summary
       }
+      // The rebuild could not be used (the site in the folder is not the
+      // state's, or a file was edited by hand): the whole site is planned.
+      let films: PulledFilms
+      if let pulled {
+        films = pulled
+      } else {
+        films = try await pull.films(from: catalog?.opened() ?? input.opened())
+      }
+      if configuration.attribution == nil { configuration.attribution = films.attribution }
       let made =
-        try plan ?? SitePlan(films: pulled.films, configuration: configuration, content: content)
+        try plan ?? SitePlan(films: films.films, configuration: configuration, content: content)
       plan = nil
       files = try render(
         made, theme: theme, writer: writer, settings: settings, state: state,
-        fingerprint: fingerprint,
-        filmCounts: pulled.counts, into: &publication)
+        sources: sources ?? catalog?.sources(matching: films), fingerprint: fingerprint,
+        filmCounts: films.counts, into: &publication)
       summary = BuildSummary(
-        films: pulled.counts, failure: pulled.failure, skipped: pulled.skipped,
+        films: films.counts, failure: films.failure, skipped: films.skipped,
         fieldWarnings: made.warnings, contentWarnings: made.content.warnings,
         notes: made.content.notes.count { $0 != nil }, overrides: made.content.overrideCount,
-        contentPages: made.content.pages.count, windows: pulled.windows, pages: made.pageCounts,
+        contentPages: made.content.pages.count, windows: films.windows, pages: made.pageCounts,
         files: files, upToDate: false, outputDirectory: outputDirectory,
         duration: ContinuousClock.now - start)
       // The site is published: the films, the plan and the manifests' tables are freed
       // beside whatever comes next (a second at 100,000 films), not before it.
-      releaseInBackground((consume catalog, consume pulled, consume made, consume publication))
+      releaseInBackground((consume catalog, consume films, consume made, consume publication))
     } catch {
       writer.abandon(publication)
       throw error
@@ -145,11 +182,45 @@ public struct SiteBuilder: Sendable {
     return summary
   }
 
+  /// The rebuild of a catalog file whose films' bytes `state` has hashes
+  /// of, when only films whose own pages show their changes changed: only
+  /// those, and the films that warned, are decoded, and nothing is pulled.
+  /// `nil` when the films must be pulled (``CatalogFilmBytes/offsetsToDecode(from:)``,
+  /// ``FilmPageRebuild``).
+  private func changedBytesRebuild(
+    _ catalog: CatalogRead, state: SiteState, theme: Theme, content: SiteContent
+  ) throws -> (rebuild: FilmPageRebuild, configuration: SiteConfiguration, settings: ContentHash)? {
+    guard let filmBytes = catalog.filmBytes, let offsets = filmBytes.offsetsToDecode(from: state),
+      let films = filmBytes.films(at: offsets)
+    else { return nil }
+    var configuration = self.configuration
+    // As a pull gives it: the source's credit first, then the snapshot header's.
+    if configuration.attribution == nil {
+      configuration.attribution = pull.attribution ?? filmBytes.attribution
+    }
+    let settings = try self.settings(theme: theme, configuration: configuration, content: content)
+    guard
+      let rebuild = FilmPageRebuild(
+        checking: films, state: state, settings: settings, theme: theme,
+        configuration: configuration, content: content, sources: filmBytes.hashes)
+    else { return nil }
+    return (rebuild, configuration, settings)
+  }
+
+  /// Everything the site is built from besides its films (``BuildFingerprint/allButFilms(theme:configuration:content:query:maxPages:)``).
+  private func settings(theme: Theme, configuration: SiteConfiguration, content: SiteContent)
+    throws -> ContentHash
+  {
+    try BuildFingerprint.allButFilms(
+      theme: theme, configuration: configuration, content: content, query: pull.query,
+      maxPages: input.maxPages)
+  }
+
   /// Renders the pages of `plan`, reusing the current site's where their
   /// keys match, and publishes them with the state the next build starts from.
   private func render(
     _ plan: SitePlan, theme: Theme, writer: SiteWriter, settings: ContentHash,
-    state: SiteState?, fingerprint: ContentHash, filmCounts: FilmCounts,
+    state: SiteState?, sources: [ContentHash]?, fingerprint: ContentHash, filmCounts: FilmCounts,
     into publication: inout Publication
   ) throws -> SiteWriter.Summary {
     // Pages go to the writer a batch at a time as they are rendered, so a
@@ -165,7 +236,7 @@ public struct SiteBuilder: Sendable {
       publication, fingerprint: fingerprint, pageCounts: plan.pageCounts, filmCounts: filmCounts,
       state: nextState(
         of: plan, links: links, keys: keys, theme: theme, settings: settings, last: state,
-        fingerprint: fingerprint, files: publication.staged.count))
+        sources: sources, fingerprint: fingerprint, files: publication.staged.count))
   }
 
   /// The state a planned build leaves (``SiteState``), for a site that a
@@ -174,7 +245,7 @@ public struct SiteBuilder: Sendable {
   /// same hash keeps its footprint; the others' rows are rendered to make theirs.
   private func nextState(
     of plan: SitePlan, links: [FilmPageLinks], keys: PageKeys, theme: Theme, settings: ContentHash,
-    last: SiteState?, fingerprint: ContentHash, files: Int
+    last: SiteState?, sources: [ContentHash]?, fingerprint: ContentHash, files: Int
   ) -> [UInt8]? {
     guard plan.content.notes.allSatisfy({ $0 == nil }), plan.content.pages.isEmpty,
       plan.configuration.navigation.isEmpty
@@ -187,6 +258,8 @@ public struct SiteBuilder: Sendable {
       plan.configuration.baseURL == nil
       ? []
       : Set(AtomFeed.newestFilms(films, limit: SiteRenderer.feedFilmLimit).map(\.route))
+    // The plan's warnings name their films by id, which the pull keeps unique.
+    let warned = Set(plan.warnings.map(\.filmID))
     let made = Array(films.indices).parallelMap { position in
       let offset = sourceOffsets[position]
       let hash = keys.films[position]
@@ -201,7 +274,8 @@ public struct SiteBuilder: Sendable {
         ?? FilmFootprint.of(
           film, at: route, inFeed: listed, row: theme.row, contexts: contexts)
       return SiteState.Record(
-        film: hash, footprint: footprint, inFeed: listed, links: links[position])
+        film: hash, footprint: footprint, source: sources?[offset], inFeed: listed,
+        warned: warned.contains(film.id), links: links[position])
     }
     var records = made
     for (position, offset) in sourceOffsets.enumerated() { records[offset] = made[position] }
@@ -226,8 +300,26 @@ public struct SiteBuilder: Sendable {
   /// A catalog file read for a build: its films' source, and the fingerprint
   /// its bytes give.
   struct CatalogRead: Sendable {
-    let opened: FilmInput.Opened
+    let file: CatalogFile
+    let maxPages: Int?
     let fingerprint: ContentHash
+    /// Its films' bytes, when the build can leave their hashes to the next
+    /// one: the whole file is pulled (no query, no page cap) and its layout is known.
+    let filmBytes: CatalogFilmBytes?
+
+    /// The file decoded, as a source to pull.
+    func opened() throws -> FilmInput.Opened {
+      try FilmInput.opened(file, maxPages: maxPages)
+    }
+
+    /// The hashes of the films' bytes, when `pulled` are the file's films one for one.
+    func sources(matching pulled: PulledFilms) -> [ContentHash]? {
+      guard let filmBytes, pulled.films.count == filmBytes.hashes.count,
+        pulled.counts.duplicatesDropped == 0, pulled.counts.pageCap == nil,
+        pulled.failure == nil
+      else { return nil }
+      return filmBytes.hashes
+    }
   }
 
   /// What the read stage learns from a catalog file's bytes.
@@ -235,7 +327,7 @@ public struct SiteBuilder: Sendable {
     /// The output folder holds the site these bytes build, and the manifest
     /// says its counts: nothing to decode or render.
     case upToDate(files: Int, pages: SitePageCounts, films: FilmCounts)
-    case decoded(CatalogRead)
+    case read(CatalogRead)
   }
 
   /// The read stage for a catalog file: its fingerprint is known from its
@@ -247,7 +339,6 @@ public struct SiteBuilder: Sendable {
     -> CatalogReadResult?
   {
     guard case .catalog(let path, let maxPages) = input, pull.enrich == nil else { return nil }
-    // The bytes are freed once decoded: they are not held while the site renders.
     let catalog = try CatalogFile.read(path: path)
     let fingerprint = try BuildFingerprint.make(
       catalog: catalog, query: pull.query, maxPages: maxPages, content: content, theme: theme,
@@ -257,8 +348,10 @@ public struct SiteBuilder: Sendable {
     {
       return .upToDate(files: site.files, pages: pages, films: films)
     }
-    return .decoded(
+    let wholeFile = maxPages == nil && pull.query.isEmpty
+    return .read(
       CatalogRead(
-        opened: try FilmInput.opened(catalog, maxPages: maxPages), fingerprint: fingerprint))
+        file: catalog, maxPages: maxPages, fingerprint: fingerprint,
+        filmBytes: wholeFile ? CatalogFilmBytes(catalog) : nil))
   }
 }

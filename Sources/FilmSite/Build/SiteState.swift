@@ -1,8 +1,8 @@
 /// What a build leaves beside the output folder for the next one, so that a
 /// rebuild after edits that only the edited films' own pages show can skip
 /// the plan (``FilmPageRebuild``): for each film, in the order the source
-/// gave them, its hash, its footprint (``FilmFootprint``) and its links
-/// (``FilmPageLinks``).
+/// gave them, its hash, its footprint (``FilmFootprint``), the hash of its
+/// bytes in a catalog file, and its links (``FilmPageLinks``).
 ///
 /// It is kept in `.Output.filmsite-state`, one line of text a film, and is
 /// written after the site is published. It names the fingerprint of the
@@ -15,12 +15,25 @@ struct SiteState: Sendable {
     /// The checked film's hash (``BuildFingerprint/hash(of:)``).
     var film: ContentHash
     var footprint: ContentHash
+    /// The hash of the film's object in the catalog file it came from
+    /// (``CatalogLayout``); `nil` for a film of another source, or when the
+    /// build's films were not the file's objects one for one.
+    var source: ContentHash?
     /// Whether the site's feed lists the film, which its footprint was made with.
     var inFeed: Bool
+    /// Whether a value of the film was left out with a warning (``ShownFields``).
+    var warned: Bool
     var links: FilmPageLinks
   }
 
-  static let formatLine = "filmsite-state 1"
+  /// What a rebuild learned of a film it checked: its new hash, and whether it warned.
+  struct Update: Sendable, Equatable {
+    var offset: Int
+    var film: ContentHash
+    var warned: Bool
+  }
+
+  static let formatLine = "filmsite-state 2"
 
   /// The fingerprint of the site it describes, as the manifest gives it.
   let fingerprint: ContentHash
@@ -60,7 +73,7 @@ struct SiteState: Sendable {
       let files = Int(String(decoding: fields[3], as: UTF8.self)),
       let count = Int(String(decoding: fields[4], as: UTF8.self)), count == lines.count - 1
     else { return nil }
-    // Every line starts with two hashes and the feed's mark, a space after each.
+    // Every line starts with three hashes and a mark, a space after each.
     guard lines.dropFirst().allSatisfy({ $0.count > Self.linksStart }) else { return nil }
     self.fingerprint = fingerprint
     self.settings = settings
@@ -80,14 +93,39 @@ struct SiteState: Sendable {
   func record(at offset: Int) -> Record? {
     let line = lines[offset]
     let start = line.lowerBound
-    let mark = bytes[start + 34]
+    let source = bytes[start + 34..<start + 50]
     guard let film = filmHash(at: offset), let footprint = footprint(at: offset),
-      mark == UInt8(ascii: "0") || mark == UInt8(ascii: "1"),
+      let mark = mark(at: offset),
+      source.allSatisfy({ $0 == UInt8(ascii: "-") }) || ContentHash(hexDigits: source) != nil,
       let links = try? FilmPageLinks.decoded(
         from: Array(bytes[start + Self.linksStart..<line.upperBound]))
     else { return nil }
     return Record(
-      film: film, footprint: footprint, inFeed: mark == UInt8(ascii: "1"), links: links)
+      film: film, footprint: footprint, source: sourceHash(at: offset), inFeed: mark.inFeed,
+      warned: mark.warned, links: links)
+  }
+
+  /// The hash of the film's bytes in its catalog file, when the line has one.
+  func sourceHash(at offset: Int) -> ContentHash? {
+    let start = lines[offset].lowerBound
+    return ContentHash(hexDigits: bytes[start + 34..<start + 50])
+  }
+
+  /// Whether the film at `offset` was left a value short with a warning; a damaged mark says so too.
+  func hasWarned(at offset: Int) -> Bool {
+    mark(at: offset)?.warned ?? true
+  }
+
+  /// The mark after the hashes: a digit, 1 for a film in the feed, plus 2 for one that warned.
+  private func mark(at offset: Int) -> (inFeed: Bool, warned: Bool)? {
+    let digit = bytes[lines[offset].lowerBound + 51]
+    guard (UInt8(ascii: "0")...UInt8(ascii: "3")).contains(digit) else { return nil }
+    let value = digit - UInt8(ascii: "0")
+    return (value & 1 == 1, value & 2 == 2)
+  }
+
+  private static func mark(inFeed: Bool, warned: Bool) -> UInt8 {
+    UInt8(ascii: "0") + (inFeed ? 1 : 0) + (warned ? 2 : 0)
   }
 
   /// The footprint of the film at `offset` when its line is whole.
@@ -98,7 +136,7 @@ struct SiteState: Sendable {
 
   /// Whether the site's feed listed the film at `offset`.
   func isInFeed(at offset: Int) -> Bool {
-    bytes[lines[offset].lowerBound + 34] == UInt8(ascii: "1")
+    mark(at: offset)?.inFeed ?? false
   }
 
   /// The bytes of a state of `records`, one for each film in the source's order.
@@ -110,39 +148,78 @@ struct SiteState: Sendable {
       fingerprint: fingerprint, settings: settings, pageSite: pageSite, files: files,
       count: records.count)
     for record in records {
-      bytes.append(contentsOf: record.film.description.utf8)
-      bytes.append(UInt8(ascii: " "))
-      bytes.append(contentsOf: record.footprint.description.utf8)
-      bytes.append(contentsOf: (record.inFeed ? " 1 " : " 0 ").utf8)
+      appendStart(
+        film: record.film, footprint: record.footprint, source: record.source,
+        mark: mark(inFeed: record.inFeed, warned: record.warned), to: &bytes)
       record.links.appendJSON(to: &bytes)
       bytes.append(UInt8(ascii: "\n"))
     }
     return bytes
   }
 
-  /// These bytes for the site of `fingerprint`, with the films at the
-  /// offsets of `films` given their new hashes (their footprint and links
-  /// the same): what a ``FilmPageRebuild`` leaves. The other lines are
-  /// copied as they are.
-  func bytes(fingerprint: ContentHash, films: [Int: ContentHash]) -> [UInt8] {
+  /// A line's start: its three hashes (16 `-` for no source) and its mark, a space after each.
+  private static func appendStart(
+    film: ContentHash, footprint: ContentHash, source: ContentHash?, mark: UInt8,
+    to bytes: inout [UInt8]
+  ) {
+    bytes.append(contentsOf: film.description.utf8)
+    bytes.append(UInt8(ascii: " "))
+    bytes.append(contentsOf: footprint.description.utf8)
+    bytes.append(UInt8(ascii: " "))
+    if let source {
+      bytes.append(contentsOf: source.description.utf8)
+    } else {
+      bytes.append(contentsOf: repeatElement(UInt8(ascii: "-"), count: 16))
+    }
+    bytes.append(UInt8(ascii: " "))
+    bytes.append(mark)
+    bytes.append(UInt8(ascii: " "))
+  }
+
+  /// These bytes for the site of `fingerprint`, with each of `updates`
+  /// (sorted by offset) given its film's new hash and warning mark, and,
+  /// when `sources` is given (one for each film), every film's source hash:
+  /// what a ``FilmPageRebuild`` leaves. Footprints, feed marks and links
+  /// are copied as they are.
+  func bytes(fingerprint: ContentHash, updates: [Update], sources: [ContentHash]?) -> [UInt8] {
     var out = Self.header(
       fingerprint: fingerprint, settings: settings, pageSite: pageSite, files: files,
       count: lines.count)
     out.reserveCapacity(bytes.count)
+    var next = updates.startIndex
     for (offset, line) in lines.enumerated() {
-      if let film = films[offset] {
-        out.append(contentsOf: film.description.utf8)
-        out.append(contentsOf: bytes[line.lowerBound + 16..<line.upperBound])
-      } else {
-        out.append(contentsOf: bytes[line])
+      var update: Update?
+      if next < updates.endIndex, updates[next].offset == offset {
+        update = updates[next]
+        next += 1
       }
+      guard update != nil || sources != nil else {
+        out.append(contentsOf: bytes[line])
+        out.append(UInt8(ascii: "\n"))
+        continue
+      }
+      let start = line.lowerBound
+      let film = update?.film ?? filmHash(at: offset) ?? ContentHash(value: 0)
+      let footprint = footprint(at: offset) ?? ContentHash(value: 0)
+      let warned = update?.warned ?? hasWarned(at: offset)
+      if let sources {
+        Self.appendStart(
+          film: film, footprint: footprint, source: sources[offset],
+          mark: Self.mark(inFeed: isInFeed(at: offset), warned: warned), to: &out)
+      } else {
+        out.append(contentsOf: film.description.utf8)
+        out.append(contentsOf: bytes[start + 16..<start + 51])
+        out.append(Self.mark(inFeed: isInFeed(at: offset), warned: warned))
+        out.append(UInt8(ascii: " "))
+      }
+      out.append(contentsOf: bytes[start + Self.linksStart..<line.upperBound])
       out.append(UInt8(ascii: "\n"))
     }
     return out
   }
 
-  /// Where a line's links start: after two hashes and the feed's mark, each with a space.
-  private static let linksStart = 36
+  /// Where a line's links start: after three hashes and the mark, each with a space.
+  private static let linksStart = 53
 
   private static func header(
     fingerprint: ContentHash, settings: ContentHash, pageSite: ContentHash, files: Int,

@@ -54,22 +54,51 @@ import Testing
   /// come out the same by that way as by a plan, and some must take it.
   @Test(arguments: seeds)
   func rebuildsWithoutAPlanMatchAFreshBuild(seed: UInt64) async throws {
+    let summaries = try await editSiteWithoutContent(seed: seed, fromCatalogFile: false)
+    // The details and overviews of films the feed does not list are such edits.
+    let withoutPlan = summaries.count(where: \.filmPagesOnly)
+    #expect(withoutPlan >= Self.editsPerSeed / 10, "seed \(seed): \(withoutPlan) without a plan")
+  }
+
+  /// The same from a catalog file, where a rebuild that plans nothing also
+  /// decodes only the films whose bytes changed (``CatalogFilmBytes``): it
+  /// must come out as a fresh build of the whole file does, and some must
+  /// decode a film or two where the whole file has dozens.
+  @Test(arguments: seeds)
+  func rebuildsFromACatalogFileDecodingOnlyChangedFilmsMatchAFreshBuild(seed: UInt64)
+    async throws
+  {
+    let summaries = try await editSiteWithoutContent(seed: seed, fromCatalogFile: true)
+    let decodedFew = summaries.filter { summary in
+      summary.decodedFilms.map { $0 < summary.films / 4 } ?? false
+    }
+    #expect(
+      decodedFew.count >= Self.editsPerSeed / 10,
+      "seed \(seed): \(decodedFew.count) rebuilds decoded a few films")
+    #expect(decodedFew.allSatisfy { $0.filmPagesOnly })
+  }
+
+  /// Builds a site without a content folder (from a catalog file, or from
+  /// the films as a source), then makes the seed's edits to it.
+  /// - Returns: The rebuilds' summaries.
+  private func editSiteWithoutContent(seed: UInt64, fromCatalogFile: Bool) async throws
+    -> [BuildSummary]
+  {
+    var summaries: [BuildSummary] = []
     try await withFolder { root in
       var generator = SiteEditGenerator(seed: seed, content: false)
       var site = EditedSite(
         films: generator.catalog(), pageSize: 10, baseURL: nil,
         themeDirectory: root + "/theme")
+      if fromCatalogFile { site.catalogFile = root + "/films.json" }
       try FileManager.default.createDirectory(
         atPath: site.themeDirectory, withIntermediateDirectories: true)
       let output = root + "/Output"
       try await build(site, into: output)
       try Self.placeUserFiles(in: output)
-
-      let summaries = try await edit(&site, with: &generator, seed: seed, into: output, root: root)
-      // The details and overviews of films the feed does not list are such edits.
-      let withoutPlan = summaries.count(where: \.filmPagesOnly)
-      #expect(withoutPlan >= Self.editsPerSeed / 10, "seed \(seed): \(withoutPlan) without a plan")
+      summaries = try await edit(&site, with: &generator, seed: seed, into: output, root: root)
     }
+    return summaries
   }
 
   @Test func aPageEditedOrDeletedByHandIsRestoredToWhatAFreshBuildWrites() async throws {
@@ -197,8 +226,23 @@ import Testing
 
   @discardableResult
   private func build(_ site: EditedSite, into output: String) async throws -> BuildSummary {
+    var input = FilmInput.source(
+      CatalogSource(films: site.films), maxPages: Paginator.defaultMaxPages)
+    if let catalog = site.catalogFile {
+      // One film a line, as a catalog file that a person or a pull keeps.
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = .sortedKeys
+      var json = Data("[\n".utf8)
+      for (index, film) in site.films.enumerated() {
+        json += try encoder.encode(film)
+        json += Data((index == site.films.count - 1 ? "\n" : ",\n").utf8)
+      }
+      json += Data("]\n".utf8)
+      try json.write(to: URL(fileURLWithPath: catalog))
+      input = .catalog(path: catalog, maxPages: nil)
+    }
     let builder = SiteBuilder(
-      input: .source(CatalogSource(films: site.films), maxPages: Paginator.defaultMaxPages),
+      input: input,
       templatesDirectory: site.themeDirectory,
       contentDirectory: site.hasContent ? site.contentDirectory : nil,
       outputDirectory: output,

@@ -15,6 +15,9 @@ struct EditedSite {
   var baseURL: String? = "https://films.example/"
   /// The theme folder; it starts empty, so the built-in theme is used whole.
   let themeDirectory: String
+  /// Where the films are written as a catalog file to build from; `nil` to
+  /// hand them to the build as a source.
+  var catalogFile: String?
   /// The content folder, beside the theme folder; it starts with an About
   /// page, which every page links.
   var contentDirectory: String {

@@ -10,7 +10,9 @@ import Testing
     (0..<count).map { number in
       SiteState.Record(
         film: ContentHash(value: UInt64(number) &* 0x9E37_79B9_7F4A_7C15),
-        footprint: ContentHash(value: UInt64(number + 1)), inFeed: number % 3 == 0,
+        footprint: ContentHash(value: UInt64(number + 1)),
+        source: number % 4 == 1 ? nil : ContentHash(value: UInt64(number + 100)),
+        inFeed: number % 3 == 0, warned: number % 2 == 1,
         links: FilmPageLinks(
           indexPage: number / 2 + 1, indexPath: number < 2 ? "" : "page/\(number / 2 + 1)/",
           genres: [.init(name: "Drama \"\(number)\"", slug: "drama-\(number)")],
@@ -37,21 +39,44 @@ import Testing
       #expect(state.filmHash(at: offset) == record.film)
       #expect(state.footprint(at: offset) == record.footprint)
       #expect(state.isInFeed(at: offset) == record.inFeed)
+      #expect(state.sourceHash(at: offset) == record.source)
+      #expect(state.hasWarned(at: offset) == record.warned)
     }
   }
 
-  @Test func aRebuildsStateChangesTheHashesOfItsFilmsAlone() throws {
+  @Test func aRebuildsStateChangesTheHashesAndMarksOfItsFilmsAlone() throws {
     let records = Self.records(6)
     let state = try #require(SiteState(bytes: Self.bytes(records)))
+    let updates = [
+      SiteState.Update(offset: 1, film: ContentHash(value: 11), warned: false),
+      SiteState.Update(offset: 4, film: records[4].film, warned: true),
+    ]
     let next = try #require(
       SiteState(
-        bytes: state.bytes(
-          fingerprint: ContentHash(value: 70), films: [1: ContentHash(value: 11)])))
+        bytes: state.bytes(fingerprint: ContentHash(value: 70), updates: updates, sources: nil)))
     #expect(next.fingerprint == ContentHash(value: 70))
     #expect(next.settings == state.settings)
     #expect(next.files == state.files)
     var expected = records
     expected[1].film = ContentHash(value: 11)
+    expected[1].warned = false
+    expected[4].warned = true
+    #expect((0..<next.count).map { next.record(at: $0) } == expected)
+  }
+
+  @Test func aRebuildThatKnowsTheFilesBytesGivesEveryFilmItsSourceHash() throws {
+    let records = Self.records(5)
+    let state = try #require(SiteState(bytes: Self.bytes(records)))
+    let sources = (0..<5).map { ContentHash(value: UInt64(500 + $0)) }
+    let updates = [SiteState.Update(offset: 2, film: ContentHash(value: 22), warned: true)]
+    let next = try #require(
+      SiteState(
+        bytes: state.bytes(fingerprint: ContentHash(value: 71), updates: updates, sources: sources))
+    )
+    var expected = records
+    for offset in expected.indices { expected[offset].source = sources[offset] }
+    expected[2].film = ContentHash(value: 22)
+    expected[2].warned = true
     #expect((0..<next.count).map { next.record(at: $0) } == expected)
   }
 

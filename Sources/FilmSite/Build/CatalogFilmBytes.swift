@@ -1,0 +1,58 @@
+import FilmCatalog
+import FilmSiteSupport
+
+/// A catalog file's films as bytes: where each film's object lies
+/// (``CatalogLayout``) and the hash of each, found without decoding one.
+///
+/// A build keeps the hashes in its ``SiteState``; the next build from the
+/// same file compares them, and decodes only the films whose bytes changed
+/// (and those that warned, whose warnings are told again). A film whose
+/// bytes did not change is the film the last build decoded from them.
+struct CatalogFilmBytes: Sendable {
+  let catalog: CatalogFile
+  let layout: CatalogLayout
+  /// The hash of each film's object, in the file's order.
+  let hashes: [ContentHash]
+
+  /// The films of `catalog` as bytes; `nil` when its layout cannot be told
+  /// without decoding it (``CatalogFile/layout()``).
+  init?(_ catalog: CatalogFile) {
+    guard let layout = catalog.layout() else { return nil }
+    self.catalog = catalog
+    self.layout = layout
+    let bytes = catalog.bytes
+    hashes = layout.films.parallelMap { range in
+      ContentHash(bytes[bytes.startIndex + range.lowerBound..<bytes.startIndex + range.upperBound])
+    }
+  }
+
+  /// The credit the file's snapshot header asks for.
+  var attribution: Attribution? { catalog.attribution(of: layout) }
+
+  /// The offsets of the films to decode for a rebuild from `state`: those
+  /// whose bytes are not the ones the state has a hash of, and those that
+  /// warned. `nil` when the state does not describe this file's films one
+  /// for one (another number of films, or a film without a source hash).
+  func offsetsToDecode(from state: SiteState) -> [Int]? {
+    guard state.count == hashes.count else { return nil }
+    var offsets: [Int] = []
+    for (offset, hash) in hashes.enumerated() {
+      guard let had = state.sourceHash(at: offset) else { return nil }
+      if had != hash || state.hasWarned(at: offset) { offsets.append(offset) }
+    }
+    return offsets
+  }
+
+  /// The films at `offsets`, each decoded alone; `nil` when one of them can
+  /// only be told by decoding the whole file (an error in it, say, which
+  /// that decode then reports).
+  func films(at offsets: [Int]) -> [(offset: Int, element: Film)]? {
+    var films: [(offset: Int, element: Film)] = []
+    films.reserveCapacity(offsets.count)
+    for offset in offsets {
+      guard let film = catalog.film(at: layout.films[offset], of: layout) else { return nil }
+      films.append((offset, film))
+    }
+    return films
+  }
+}
