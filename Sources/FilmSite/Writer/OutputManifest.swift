@@ -325,11 +325,27 @@ struct OutputManifest: Equatable {
   private static func staysInside<Bytes: Collection<UInt8>>(_ path: Bytes) -> Bool {
     guard !path.isEmpty, path.first != UInt8(ascii: "/"), !path.elementsEqual(fileName.utf8)
     else { return false }
-    return path.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
-      .allSatisfy { component in
-        !component.isEmpty && !component.elementsEqual(".".utf8)
-          && !component.elementsEqual("..".utf8) && !component.contains(where: isForbiddenInPath)
+    // One pass over the bytes, with no list of components made: every line of
+    // a manifest is checked when it is read.
+    var length = 0
+    var dots = 0
+    for byte in path {
+      if byte == UInt8(ascii: "/") {
+        guard isAllowedComponent(length: length, dots: dots) else { return false }
+        (length, dots) = (0, 0)
+        continue
       }
+      if isForbiddenInPath(byte) { return false }
+      length += 1
+      if byte == UInt8(ascii: ".") { dots += 1 }
+    }
+    return isAllowedComponent(length: length, dots: dots)
+  }
+
+  /// Whether a path component of `length` bytes, `dots` of them `.`, may be
+  /// in a path: not empty, and neither `.` nor `..`.
+  private static func isAllowedComponent(length: Int, dots: Int) -> Bool {
+    length > 0 && !(length <= 2 && dots == length)
   }
 }
 

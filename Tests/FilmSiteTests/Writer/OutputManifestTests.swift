@@ -337,6 +337,40 @@ extension OutputManifest {
     #expect(OutputManifest.isSafeKeptPath("#notes"))
   }
 
+  /// The check of a path's components, made in one pass over its bytes,
+  /// agrees with the plain one that splits the path at each `/`.
+  @Test func aPathIsSafeExactlyWhenEachOfItsComponentsIs() {
+    func reference(_ path: String) -> Bool {
+      guard !path.isEmpty, !path.hasPrefix("/"), path != OutputManifest.fileName else {
+        return false
+      }
+      return path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+        .allSatisfy { component in
+          let text = String(decoding: component, as: UTF8.self)
+          return !text.isEmpty && text != "." && text != ".."
+            && !component.contains { $0 == 0 || $0 == 9 || $0 == 10 }
+        }
+    }
+    let pieces = ["a", ".", "..", "...", ".a", "a.", "", "é", "\t", "\n", "\0", "x.html", "/"]
+    var paths = [OutputManifest.fileName, "a/" + OutputManifest.fileName, "/a", "a/", "a//b"]
+    for first in pieces {
+      for second in pieces {
+        paths += [first + second, first + "/" + second, first + "/" + second + "/x"]
+      }
+    }
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<2000 {
+      let count = Int.random(in: 1...5, using: &generator)
+      paths.append(
+        (0..<count).map { _ in pieces.randomElement(using: &generator) ?? "" }.joined())
+    }
+    for path in paths {
+      #expect(OutputManifest.isSafeKeptPath(path) == reference(path), "\(path.debugDescription)")
+      #expect(
+        OutputManifest.isSafeRelativePath(path) == (reference(path) && !path.hasPrefix("#")))
+    }
+  }
+
   /// `e` with a combining accent and `é` are two files on disk. Both readers order paths
   /// by their bytes, so the two lines are in order one way round and out of order the other,
   /// for the no-op check and the full reader alike.
