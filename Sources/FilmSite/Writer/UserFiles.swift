@@ -33,18 +33,29 @@ struct UserFiles {
     // A clock set back since the last look could hide a change: then every folder is listed.
     let since = current.manifest.userFilesScanned.flatMap { $0 < now ? $0 : nil }
     let keptByFolder = Dictionary(grouping: current.manifest.kept, by: FileSystem.parent(of:))
-    let owned = ownedFolders(of: current.manifest)
+    let owned = OwnedFolders(of: current.manifest)
+    // Each folder's status first, on every core; then the folders that changed are listed.
+    let looks = owned.all.parallelMap { folder -> Look in
+      guard let since else { return .list }
+      guard let status = try? current.status(of: folder), status.kind == .folder else {
+        // Gone, or no longer a folder: its parent changed, and is listed.
+        return .gone
+      }
+      return status.changed < since ? .same : .list
+    }
+    var roots: [String] = []
+    // The site's own folder is always listed: its status is the output folder's.
+    var toList = [""]
+    for (folder, look) in zip(owned.all, looks) {
+      switch look {
+      case .same: if !keptByFolder.isEmpty { roots += keptByFolder[folder] ?? [] }
+      case .list: toList.append(folder)
+      case .gone: break
+      }
+    }
     let root = current.folder.path
     // In no order: the roots found are sorted at the end.
-    let folders = [""] + Array(owned)
-    let found = folders.parallelMap { folder -> Result<[String], WriterError> in
-      if !folder.isEmpty, let since {
-        guard let status = try? current.status(of: folder), status.kind == .folder else {
-          // Gone, or no longer a folder: its parent changed, and is listed.
-          return .success([])
-        }
-        if status.changed < since { return .success(keptByFolder[folder] ?? []) }
-      }
+    let found = toList.parallelMap { folder -> Result<[String], WriterError> in
       do throws(FileSystemError) {
         let entries = try FileSystem.entries(of: folder.isEmpty ? root : root + "/" + folder)
         return .success(
@@ -61,25 +72,18 @@ struct UserFiles {
         return .failure(WriterError(error))
       }
     }
-    var roots: [String] = []
     for result in found { roots += try result.get() }
     return UserFiles(roots: roots.sorted(by: ScalarOrder.precedes), scanned: scanned)
   }
 
-  /// The folders that hold FilmSite's files in the site `manifest` lists.
-  /// Anything in them that is not FilmSite's is the user's; any other folder
-  /// is the user's whole, and is kept even when empty.
-  static func ownedFolders(of manifest: OutputManifest) -> Set<String> {
-    // Each file's folder is found on every core: most pages have a folder of their own.
-    let parents = manifest.paths.parallelMap(FileSystem.parent(of:))
-    var folders: Set<String> = []
-    folders.reserveCapacity(parents.count)
-    for var parent in parents {
-      while !parent.isEmpty, folders.insert(parent).inserted {
-        parent = FileSystem.parent(of: parent)
-      }
-    }
-    return folders
+  /// What a folder of FilmSite's status says about the user's files in it.
+  private enum Look: Sendable {
+    /// Unchanged since the last look: it holds the user's files it held then.
+    case same
+    /// Changed, or not known to be unchanged: it is listed.
+    case list
+    /// Gone, or no longer a folder.
+    case gone
   }
 
   /// Carries each of ``roots`` from `current` into `staging`.
