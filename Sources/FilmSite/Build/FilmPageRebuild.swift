@@ -114,18 +114,27 @@ struct FilmPageRebuild: Sendable {
     guard manifest.paths.count == state.files, manifest.entries.count == state.files else {
       return nil
     }
-    let rendered = Set(pages.map(\.path))
+    var rendered = Dictionary(pages.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
     let reused = Array(manifest.paths.indices).parallelMap { index -> SiteFile? in
       let (path, entry) = (manifest.paths[index], manifest.entries[index])
       guard current.isAsWritten(path, entry) else { return nil }
       return .reused(path: path, entry: entry)
     }
-    var files = pages
-    files.reserveCapacity(manifest.paths.count)
-    for (path, file) in zip(manifest.paths, reused) where !rendered.contains(path) {
-      guard let file else { return nil }
-      files.append(file)
+    // In the manifest's order, each rendered page in its path's place: the
+    // new manifest then needs no sort.
+    var files: [SiteFile] = []
+    files.reserveCapacity(manifest.paths.count + pages.count)
+    for (path, file) in zip(manifest.paths, reused) {
+      if let page = rendered.removeValue(forKey: path) {
+        files.append(page)
+      } else if let file {
+        files.append(file)
+      } else {
+        return nil
+      }
     }
+    // A page at a path the current site lacks; the manifest sorts it in.
+    files += pages.filter { rendered[$0.path] != nil }
     return files
   }
 

@@ -65,8 +65,7 @@ public struct SiteBuilder: Sendable {
     case nil: catalog = nil
     }
 
-    // A catalog that is not up to date is built with the state in any case.
-    let catalogState = catalog == nil ? nil : writer.state()
+    let catalogState = catalog?.state
     let quick = try catalog.flatMap { catalog in
       try catalogState.flatMap {
         try changedBytesRebuild(catalog, state: $0, theme: theme, content: content)
@@ -306,6 +305,9 @@ public struct SiteBuilder: Sendable {
     /// Its films' bytes, when the build can leave their hashes to the next
     /// one: the whole file is pulled (no query, no page cap) and its layout is known.
     let filmBytes: CatalogFilmBytes?
+    /// The state the last build left beside the output folder: a catalog
+    /// that is not up to date is built with it in any case.
+    let state: SiteState?
 
     /// The file decoded, as a source to pull.
     func opened() throws -> FilmInput.Opened {
@@ -349,9 +351,12 @@ public struct SiteBuilder: Sendable {
       return .upToDate(files: site.files, pages: pages, films: films)
     }
     let wholeFile = maxPages == nil && pull.query.isEmpty
+    // The state is read while the file's films are found and hashed.
+    let (filmBytes, state) = inParallel(
+      { wholeFile ? CatalogFilmBytes(catalog) : nil }, { writer.state() })
     return .read(
       CatalogRead(
-        file: catalog, maxPages: maxPages, fingerprint: fingerprint,
-        filmBytes: wholeFile ? CatalogFilmBytes(catalog) : nil))
+        file: catalog, maxPages: maxPages, fingerprint: fingerprint, filmBytes: filmBytes,
+        state: state))
   }
 }

@@ -50,7 +50,7 @@ extension OutputFolder {
   /// Finishes what a stopped build left: puts back a site moved aside, and
   /// removes a new manifest not yet renamed into place. A staging folder
   /// stays: whether it is a spare to update or a leftover to remove, its
-  /// manifest tells (``StagingTree/spare(at:current:)``).
+  /// manifest tells (``StagingTree/spare(at:manifest:current:)``).
   func recoverInterruptedPublish() throws {
     if FileSystem.exists(previousPath) {
       if !FileSystem.exists(path) {

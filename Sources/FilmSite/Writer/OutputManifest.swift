@@ -138,7 +138,10 @@ struct OutputManifest: Equatable {
   /// then merged: sorting a large site's files is a serial step at the end of
   /// its build. Of two files with the same path, the one first in `files`
   /// comes first (the standard library's sort is stable, and so is the merge).
+  /// Files already in order, as a rebuild that reuses the current site's
+  /// list stages them, are returned as they are after one pass.
   static func sorted(_ files: [(path: String, entry: Entry)]) -> [(path: String, entry: Entry)] {
+    if zip(files, files.dropFirst()).allSatisfy({ !precedes($1.path, $0.path) }) { return files }
     guard files.count >= 8192 else { return files.sorted { precedes($0.path, $1.path) } }
     let middle = files.count / 2
     let halves = [files[..<middle], files[middle...]].parallelMap { half in

@@ -62,11 +62,22 @@ public struct SiteWriter: Sendable {
     let lock = try folder.lock()
     do {
       try folder.recoverInterruptedPublish()
-      let current = CurrentSite(folder: folder, manifest: try folder.previousManifest())
-      let staging =
-        try StagingTree.spare(at: folder.stagingPath, current: current.manifest)
-        ?? StagingTree.make(at: folder.stagingPath)
-      return Publication(current: current, staging: staging, lock: lock)
+      // A large site's two manifests are read at once, and then the current
+      // site's index is made while the spare is made ready.
+      let (read, spareManifest) = inParallel(
+        { Result { try folder.previousManifest() } },
+        { StagingTree.manifest(at: folder.stagingPath) })
+      let manifest = try read.get()
+      let (current, staging) = inParallel(
+        { CurrentSite(folder: folder, manifest: manifest) },
+        {
+          Result {
+            try StagingTree.spare(
+              at: folder.stagingPath, manifest: spareManifest, current: manifest)
+              ?? StagingTree.make(at: folder.stagingPath)
+          }
+        })
+      return Publication(current: current, staging: try staging.get(), lock: lock)
     } catch {
       lock.release()
       throw error

@@ -26,24 +26,29 @@ struct StagingTree: Sendable {
     return StagingTree(path: path, previous: OutputManifest(paths: []))
   }
 
-  /// The spare at `path`, when its manifest says what it holds; its
-  /// manifest is removed, and so is every file of the user's that it may
-  /// hold (`kept` by it or by `current`), which are carried anew from the
-  /// current site at the end of the build. `nil` when there is no spare,
-  /// or one that no manifest describes (then it is removed).
-  static func spare(at path: String, current: OutputManifest) throws -> StagingTree? {
-    let manifestPath = path + "/" + OutputManifest.fileName
-    guard (try? FileSystem.status(of: path))?.kind == .folder else {
-      FileSystem.removeTree(at: path)
-      return nil
-    }
-    guard let bytes = try? FileSystem.contents(of: manifestPath),
+  /// The manifest of the spare at `path`, read and changing nothing; `nil`
+  /// when there is no spare folder there, or no manifest with entries in it.
+  static func manifest(at path: String) -> OutputManifest? {
+    guard (try? FileSystem.status(of: path))?.kind == .folder,
+      let bytes = try? FileSystem.contents(of: path + "/" + OutputManifest.fileName),
       let manifest = OutputManifest(bytes: bytes), !manifest.entries.isEmpty
-    else {
+    else { return nil }
+    return manifest
+  }
+
+  /// The spare at `path`, when `manifest` (read by ``manifest(at:)``) says
+  /// what it holds; its manifest file is removed, and so is every file of
+  /// the user's that it may hold (`kept` by it or by `current`), which are
+  /// carried anew from the current site at the end of the build. `nil` when
+  /// there is no spare, or one that no manifest describes (then it is removed).
+  static func spare(at path: String, manifest: OutputManifest?, current: OutputManifest) throws
+    -> StagingTree?
+  {
+    guard let manifest else {
       FileSystem.removeTree(at: path)
       return nil
     }
-    try WriterError.reporting { try FileSystem.remove(manifestPath) }
+    try WriterError.reporting { try FileSystem.remove(path + "/" + OutputManifest.fileName) }
     for kept in Set(manifest.kept).union(current.kept) {
       FileSystem.removeTree(at: path + "/" + kept)
     }
