@@ -65,7 +65,7 @@ public struct SiteBuilder: Sendable {
     case nil: catalog = nil
     }
 
-    let catalogState = catalog?.state
+    let (catalogState, manifestsReadAhead) = (catalog?.state, catalog?.manifests)
     let quick = try catalog.flatMap { catalog in
       try catalogState.flatMap {
         try changedBytesRebuild(catalog, state: $0, theme: theme, content: content)
@@ -123,7 +123,7 @@ public struct SiteBuilder: Sendable {
       rebuild == nil
         ? try SitePlan(films: pulled.films, configuration: configuration, content: content) : nil
     }
-    var publication = try writer.begin()
+    var publication = try writer.begin(readAhead: manifestsReadAhead)
     let files: SiteWriter.Summary
     let summary: BuildSummary
     do {
@@ -308,6 +308,8 @@ public struct SiteBuilder: Sendable {
     /// The state the last build left beside the output folder: a catalog
     /// that is not up to date is built with it in any case.
     let state: SiteState?
+    /// The output folder's manifests, read ahead for the writer.
+    let manifests: ManifestsReadAhead?
 
     /// The file decoded, as a source to pull.
     func opened() throws -> FilmInput.Opened {
@@ -351,12 +353,14 @@ public struct SiteBuilder: Sendable {
       return .upToDate(files: site.files, pages: pages, films: films)
     }
     let wholeFile = maxPages == nil && pull.query.isEmpty
-    // The state is read while the file's films are found and hashed.
-    let (filmBytes, state) = inParallel(
-      { wholeFile ? CatalogFilmBytes(catalog) : nil }, { writer.state() })
+    // The state and the writer's manifests are read while the file's films
+    // are found and hashed: finding them is one pass through the file.
+    let (filmBytes, (state, manifests)) = inParallel(
+      { wholeFile ? CatalogFilmBytes(catalog) : nil },
+      { (writer.state(), writer.readManifestsAhead()) })
     return .read(
       CatalogRead(
         file: catalog, maxPages: maxPages, fingerprint: fingerprint, filmBytes: filmBytes,
-        state: state))
+        state: state, manifests: manifests))
   }
 }

@@ -52,10 +52,12 @@ public struct SiteWriter: Sendable {
   /// Starts staging a new site beside the output folder, once the folder is
   /// known to be FilmSite's and what a stopped build left is cleared away:
   /// in the spare the last build left, or in a new folder.
+  /// - Parameter readAhead: The two manifests, read by ``readManifestsAhead()``
+  ///   while the build read its input; used when neither file changed since.
   /// - Throws: ``WriterError`` when the folder is not FilmSite's or cannot be
   ///   staged beside; ``WriterError/refused(directory:reason:)`` too while
   ///   another build is writing the same folder.
-  func begin() throws -> Publication {
+  func begin(readAhead: ManifestsReadAhead? = nil) throws -> Publication {
     try folder.refuseDangerousFolder()
     // Taken before anything beside the folder is touched: the staging folder
     // another build is filling must not look like one left by a stopped build.
@@ -64,10 +66,15 @@ public struct SiteWriter: Sendable {
       try folder.recoverInterruptedPublish()
       // A large site's two manifests are read at once, and then the current
       // site's index is made while the spare is made ready.
-      let (read, spareManifest) = inParallel(
-        { Result { try folder.previousManifest() } },
-        { StagingTree.manifest(at: folder.stagingPath) })
-      let manifest = try read.get()
+      let (manifest, spareManifest): (OutputManifest, OutputManifest?)
+      if let readAhead, readAhead.isCurrent(in: folder) {
+        (manifest, spareManifest) = (readAhead.current, readAhead.spare)
+      } else {
+        let (read, spare) = inParallel(
+          { Result { try folder.previousManifest() } },
+          { StagingTree.manifest(at: folder.stagingPath) })
+        (manifest, spareManifest) = (try read.get(), spare)
+      }
       let (current, staging) = inParallel(
         { CurrentSite(folder: folder, manifest: manifest) },
         {
@@ -82,6 +89,12 @@ public struct SiteWriter: Sendable {
       lock.release()
       throw error
     }
+  }
+
+  /// The output folder's manifest and its spare's, read without the lock,
+  /// for ``begin(readAhead:)``; `nil` when there is no manifest to read.
+  func readManifestsAhead() -> ManifestsReadAhead? {
+    ManifestsReadAhead(of: folder)
   }
 
   /// How the renderer asks whether `publication`'s current site already has

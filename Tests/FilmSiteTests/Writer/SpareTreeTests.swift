@@ -138,3 +138,39 @@ import Testing
     }
   }
 }
+
+/// The manifests read ahead of the lock are used only while neither file has
+/// changed: a build that publishes in between makes the next begin read them again.
+@Suite struct ManifestsReadAheadTests {
+  private func site(home: String) -> [OutputFile] {
+    [
+      OutputFile(path: "index.html", text: home),
+      OutputFile(path: "films/1-a/index.html", text: home + " a"),
+    ]
+  }
+
+  @Test func manifestsReadAheadAreUsedOnlyWhileNeitherFileChanged() throws {
+    try Fixtures.withTemporaryDirectory { root in
+      let writer = SiteWriter(directory: root + "/Output")
+      // A new folder has no manifest to read ahead.
+      #expect(writer.readManifestsAhead() == nil)
+      try writer.write(site(home: "one"))
+      try writer.write(site(home: "two"))
+      let ahead = try #require(writer.readManifestsAhead())
+      #expect(ahead.isCurrent(in: writer.folder))
+      #expect(ahead.spare != nil)
+      let unchanged = try writer.begin(readAhead: ahead)
+      #expect(unchanged.current.manifest == ahead.current)
+      writer.abandon(unchanged)
+
+      // Abandoning removed the spare; publishing again writes both manifests anew.
+      try writer.write(site(home: "three"))
+      #expect(!ahead.isCurrent(in: writer.folder))
+      let fresh = try writer.folder.previousManifest()
+      let publication = try writer.begin(readAhead: ahead)
+      defer { writer.abandon(publication) }
+      #expect(publication.current.manifest == fresh)
+      #expect(publication.current.manifest != ahead.current)
+    }
+  }
+}

@@ -1,0 +1,49 @@
+import FilmSiteSupport
+
+/// The manifests of the output folder and of its spare, read before a
+/// build takes the output folder's lock, so that reading them can overlap
+/// the build's own reading of its input.
+///
+/// ``SiteWriter/begin(readAhead:)`` uses them only when neither file has
+/// changed since: each file's status is taken before it is read, and again
+/// once the lock is held. FilmSite replaces a manifest by writing a new
+/// file, never by changing one in place, so a manifest written or removed
+/// in between (by another build, or by the recovery of a stopped one) has
+/// another status, and is read again.
+struct ManifestsReadAhead: Sendable {
+  /// The output folder's manifest, and its file's status then.
+  let current: OutputManifest
+  let currentStatus: FileStatus
+  /// The spare's manifest (``StagingTree/manifest(at:)``), and its file's status then.
+  let spare: OutputManifest?
+  let spareStatus: FileStatus?
+
+  /// Reads both manifests of `folder`; `nil` when the output folder has no
+  /// manifest file (a new folder, whose check ``SiteWriter/begin(readAhead:)``
+  /// makes with the lock held), or one a build could not read, which it then
+  /// reports.
+  init?(of folder: OutputFolder) {
+    let spareManifestPath = folder.stagingPath + "/" + OutputManifest.fileName
+    let (current, spare) = inParallel(
+      { () -> (OutputManifest, FileStatus)? in
+        guard let status = try? FileSystem.status(of: folder.manifestPath),
+          status.kind == .file, let manifest = try? folder.previousManifest()
+        else { return nil }
+        return (manifest, status)
+      },
+      { () -> (OutputManifest?, FileStatus?) in
+        let status = try? FileSystem.status(of: spareManifestPath)
+        return (StagingTree.manifest(at: folder.stagingPath), status)
+      })
+    guard let current else { return nil }
+    (self.current, currentStatus) = current
+    (self.spare, spareStatus) = spare
+  }
+
+  /// Whether both files of `folder` are as they were when they were read.
+  func isCurrent(in folder: OutputFolder) -> Bool {
+    let spareManifestPath = folder.stagingPath + "/" + OutputManifest.fileName
+    return (try? FileSystem.status(of: folder.manifestPath)) == currentStatus
+      && (try? FileSystem.status(of: spareManifestPath)) == spareStatus
+  }
+}
