@@ -115,20 +115,17 @@ struct FilmPageRebuild: Sendable {
       return nil
     }
     var rendered = Dictionary(pages.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
-    let reused = Array(manifest.paths.indices).parallelMap { index -> SiteFile? in
-      let (path, entry) = (manifest.paths[index], manifest.entries[index])
-      guard current.isAsWritten(path, entry) else { return nil }
-      return .reused(path: path, entry: entry)
-    }
+    let found = current.statuses(of: manifest.paths)
     // In the manifest's order, each rendered page in its path's place: the
     // new manifest then needs no sort.
     var files: [SiteFile] = []
     files.reserveCapacity(manifest.paths.count + pages.count)
-    for (path, file) in zip(manifest.paths, reused) {
+    for index in manifest.paths.indices {
+      let (path, entry) = (manifest.paths[index], manifest.entries[index])
       if let page = rendered.removeValue(forKey: path) {
         files.append(page)
-      } else if let file {
-        files.append(file)
+      } else if let status = found[index], entry.describes(status) {
+        files.append(.reused(path: path, entry: entry))
       } else {
         return nil
       }

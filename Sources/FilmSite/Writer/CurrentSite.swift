@@ -85,6 +85,18 @@ struct CurrentSite: Sendable {
     return try root.folder.status(of: path)
   }
 
+  /// What each of `paths`, relative to the folder, is now (`nil` where
+  /// nothing is, or it cannot be read), looked up on every core.
+  func statuses(of paths: [String]) -> [FileStatus?] {
+    guard let root else { return paths.map { try? status(of: $0) } }
+    // The open folder is taken out once: each look-up then uses its
+    // descriptor, not the object that holds it, which every core would share.
+    let folder = root.folder
+    return withExtendedLifetime(root) {
+      Array(paths.indices).parallelMap { index in try? folder.status(of: paths[index]) }
+    }
+  }
+
   /// How many of the site's files the next site, listed by `next`, leaves
   /// out and that are still there to be removed.
   func countOfFilesRemoved(by next: OutputManifest) -> Int {

@@ -35,14 +35,14 @@ struct UserFiles {
     let keptByFolder = Dictionary(grouping: current.manifest.kept, by: FileSystem.parent(of:))
     let owned = OwnedFolders(of: current.manifest)
     // Each folder's status first, on every core; then the folders that changed are listed.
-    let looks = owned.all.parallelMap { folder -> Look in
-      guard let since else { return .list }
-      guard let status = try? current.status(of: folder), status.kind == .folder else {
-        // Gone, or no longer a folder: its parent changed, and is listed.
-        return .gone
-      }
-      return status.changed < since ? .same : .list
-    }
+    let looks: [Look] =
+      since.map { since in
+        current.statuses(of: owned.all).map { status in
+          // Gone, or no longer a folder: its parent changed, and is listed.
+          guard let status, status.kind == .folder else { return .gone }
+          return status.changed < since ? .same : .list
+        }
+      } ?? Array(repeating: .list, count: owned.all.count)
     var roots: [String] = []
     // The site's own folder is always listed: its status is the output folder's.
     var toList = [""]
