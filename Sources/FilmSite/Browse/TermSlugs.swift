@@ -14,21 +14,40 @@ enum TermSlugs {
   /// `folded[i]` is the ``Slug/fold(_:)`` of `names[i]`.
   static func assign(_ names: [String], folded: [String]) -> [String] {
     precondition(folded.count == names.count)
-    let order = names.indices.sorted { ScalarOrder.precedes(names[$0], names[$1]) }
     let bases = folded.map(Slug.truncated)
-    var used: Set<String> = []
-    used.reserveCapacity(names.count)
+    // The first name of each base in exact character order keeps it plain.
+    // Only the names that lose theirs are sorted: a few, for a whole catalog.
+    var plain: [String: Int] = [:]
+    plain.reserveCapacity(names.count)
+    var others: [Int] = []
+    for index in names.indices {
+      let base = bases[index]
+      guard !base.isEmpty else {
+        others.append(index)
+        continue
+      }
+      guard let holder = plain[base] else {
+        plain[base] = index
+        continue
+      }
+      if ScalarOrder.precedes(names[index], names[holder]) {
+        plain[base] = index
+        others.append(holder)
+      } else {
+        others.append(index)
+      }
+    }
     // Empty until assigned: every slug has at least `_` and a hash.
     var slugs = [String](repeating: "", count: names.count)
-    for index in order where !bases[index].isEmpty && used.insert(bases[index]).inserted {
-      slugs[index] = bases[index]
-    }
-    for index in order where slugs[index].isEmpty {
+    for (base, index) in plain { slugs[index] = base }
+    others.sort { ScalarOrder.precedes(names[$0], names[$1]) }
+    var used: Set<String> = []
+    for index in others {
       let stem = bases[index] + "_" + hash(names[index])
       var candidate = stem
       var counter = 2
       // Two names of one slug whose hashes agree too: vanishingly rare, still distinct.
-      while !used.insert(candidate).inserted {
+      while plain[candidate] != nil || !used.insert(candidate).inserted {
         candidate = stem + "-" + String(counter)
         counter += 1
       }
