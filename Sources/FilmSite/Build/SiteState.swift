@@ -1,3 +1,5 @@
+import FilmSiteSupport
+
 /// What a build leaves beside the output folder for the next one, so that a
 /// rebuild after edits that only the edited films' own pages show can skip
 /// the plan (``FilmPageRebuild``): for each film, in the order the source
@@ -144,17 +146,31 @@ struct SiteState: Sendable {
     fingerprint: ContentHash, settings: ContentHash, pageSite: ContentHash, files: Int,
     records: [Record]
   ) -> [UInt8] {
+    // A large site's state is tens of megabytes: its lines are written on
+    // every core, a run of records at a time, and then put one after another.
+    let runLength = 1024
+    let runs = Array(stride(from: 0, to: records.count, by: runLength)).parallelMap { start in
+      var bytes: [UInt8] = []
+      for record in records[start..<min(start + runLength, records.count)] {
+        appendLine(of: record, to: &bytes)
+      }
+      return bytes
+    }
     var bytes = header(
       fingerprint: fingerprint, settings: settings, pageSite: pageSite, files: files,
       count: records.count)
-    for record in records {
-      appendStart(
-        film: record.film, footprint: record.footprint, source: record.source,
-        mark: mark(inFeed: record.inFeed, warned: record.warned), to: &bytes)
-      record.links.appendJSON(to: &bytes)
-      bytes.append(UInt8(ascii: "\n"))
-    }
+    bytes.reserveCapacity(bytes.count + runs.reduce(0) { $0 + $1.count })
+    for run in runs { bytes.append(contentsOf: run) }
     return bytes
+  }
+
+  /// A record's line, with its line break.
+  private static func appendLine(of record: Record, to bytes: inout [UInt8]) {
+    appendStart(
+      film: record.film, footprint: record.footprint, source: record.source,
+      mark: mark(inFeed: record.inFeed, warned: record.warned), to: &bytes)
+    record.links.appendJSON(to: &bytes)
+    bytes.append(UInt8(ascii: "\n"))
   }
 
   /// A line's start: its three hashes (16 `-` for no source) and its mark, a space after each.
