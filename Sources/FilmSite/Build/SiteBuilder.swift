@@ -66,11 +66,12 @@ public struct SiteBuilder: Sendable {
     }
 
     let (catalogState, manifestsReadAhead) = (catalog?.state, catalog?.manifests)
-    let quick = try catalog.flatMap { catalog in
+    let changedBytes = try catalog.flatMap { catalog in
       try catalogState.flatMap {
         try changedBytesRebuild(catalog, state: $0, theme: theme, content: content)
       }
     }
+    let quick = changedBytes?.rebuild
     var configuration = self.configuration
     let pulled: PulledFilms?
     let state: SiteState?
@@ -110,11 +111,17 @@ public struct SiteBuilder: Sendable {
       // The file's bytes are not held while the site renders.
       catalog = nil
       // With a state of the current site, a rebuild whose edits only the
-      // edited films' pages show plans nothing.
-      rebuild = state.flatMap {
-        FilmPageRebuild(
-          films: films.films, state: $0, settings: allButFilms, theme: theme,
-          configuration: configuration, content: content, sources: sources)
+      // edited films' pages show plans nothing. A catalog file's changed
+      // films were checked already: when one of them changed what other
+      // pages show, checking every film would find it again.
+      if let changedBytes, changedBytes.rebuild == nil {
+        rebuild = nil
+      } else {
+        rebuild = state.flatMap {
+          FilmPageRebuild(
+            films: films.films, state: $0, settings: allButFilms, theme: theme,
+            configuration: configuration, content: content, sources: sources)
+        }
       }
     }
     // Without a rebuild, the plan is made before the writer starts, so bad
@@ -181,14 +188,22 @@ public struct SiteBuilder: Sendable {
     return summary
   }
 
+  /// What the films whose bytes changed since `state` allow (``changedBytesRebuild(_:state:theme:content:)``).
+  private struct ChangedBytes {
+    /// The rebuild of the changed films' pages alone, or `nil` when one of them
+    /// changed something other pages show (``FilmPageRebuild``): the site is planned.
+    let rebuild:
+      (rebuild: FilmPageRebuild, configuration: SiteConfiguration, settings: ContentHash)?
+  }
+
   /// The rebuild of a catalog file whose films' bytes `state` has hashes
   /// of, when only films whose own pages show their changes changed: only
   /// those, and the films that warned, are decoded, and nothing is pulled.
-  /// `nil` when the films must be pulled (``CatalogFilmBytes/offsetsToDecode(from:)``,
-  /// ``FilmPageRebuild``).
+  /// `nil` when the changed films cannot be told without pulling them all
+  /// (``CatalogFilmBytes/offsetsToDecode(from:)``, ``CatalogFilmBytes/films(at:)``).
   private func changedBytesRebuild(
     _ catalog: CatalogRead, state: SiteState, theme: Theme, content: SiteContent
-  ) throws -> (rebuild: FilmPageRebuild, configuration: SiteConfiguration, settings: ContentHash)? {
+  ) throws -> ChangedBytes? {
     guard let filmBytes = catalog.filmBytes, let offsets = filmBytes.offsetsToDecode(from: state),
       let films = filmBytes.films(at: offsets)
     else { return nil }
@@ -198,12 +213,10 @@ public struct SiteBuilder: Sendable {
       configuration.attribution = pull.attribution ?? filmBytes.attribution
     }
     let settings = try self.settings(theme: theme, configuration: configuration, content: content)
-    guard
-      let rebuild = FilmPageRebuild(
-        checking: films, state: state, settings: settings, theme: theme,
-        configuration: configuration, content: content, sources: filmBytes.hashes)
-    else { return nil }
-    return (rebuild, configuration, settings)
+    let rebuild = FilmPageRebuild(
+      checking: films, state: state, settings: settings, theme: theme,
+      configuration: configuration, content: content, sources: filmBytes.hashes)
+    return ChangedBytes(rebuild: rebuild.map { ($0, configuration, settings) })
   }
 
   /// Everything the site is built from besides its films (``BuildFingerprint/allButFilms(theme:configuration:content:query:maxPages:)``).
