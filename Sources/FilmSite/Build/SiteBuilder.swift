@@ -239,7 +239,11 @@ public struct SiteBuilder: Sendable {
     // large site is never held in memory whole.
     let renderer = SiteRenderer(theme: theme, configuration: plan.configuration)
     let links = plan.filmLinks()
-    let keys = try renderer.keys(for: plan)
+    let keys = try renderer.keys(
+      for: plan,
+      knownFilms: state.flatMap {
+        $0.filmHashes(of: plan.sourceOffsets, sources: sources, settings: settings)
+      })
     let reuse = writer.reuse(for: publication)
     try renderer.render(plan, links: links, keys: keys, reusing: reuse) { batch in
       try writer.add(batch, to: &publication)

@@ -91,6 +91,26 @@ struct SiteState: Sendable {
     return ContentHash(hexDigits: bytes[start..<start + 16])
   }
 
+  /// The hash of each film whose bytes in the catalog file are the ones
+  /// this state has a hash of, by the film's place in a plan whose films
+  /// came from these `offsets` of the source (``SitePlan/sourceOffsets``):
+  /// decoded from the same bytes with the same `settings` (which name the
+  /// program), it is the film this state recorded. `nil` when the state is
+  /// of other settings or another number of films, or the source hashes
+  /// are not known.
+  func filmHashes(of offsets: [Int], sources: [ContentHash]?, settings: ContentHash)
+    -> (@Sendable (Int) -> ContentHash?)?
+  {
+    guard let sources, self.settings == settings, sources.count == count,
+      offsets.count == count
+    else { return nil }
+    return { position in
+      let offset = offsets[position]
+      guard sourceHash(at: offset) == sources[offset] else { return nil }
+      return filmHash(at: offset)
+    }
+  }
+
   /// The whole record of the film at `offset`; `nil` if its line is damaged.
   func record(at offset: Int) -> Record? {
     let line = lines[offset]

@@ -19,7 +19,10 @@ struct PageKeys: Sendable {
   /// Each film's hash (``BuildFingerprint/hash(of:)``), in site order.
   let films: [ContentHash]
 
-  init(site: ContentHash, plan: SitePlan) {
+  /// - Parameter knownFilms: Each film's hash (``BuildFingerprint/hash(of:)``)
+  ///   by its place in `plan`, where it is known already, or `nil`; the
+  ///   others are hashed here.
+  init(site: ContentHash, plan: SitePlan, knownFilms: (@Sendable (Int) -> ContentHash?)? = nil) {
     // Every page shows the navigation: the owner's pages, tags, the feed.
     var siteHasher = ContentHasher()
     siteHasher.combine(site)
@@ -29,8 +32,10 @@ struct PageKeys: Sendable {
     let noteHTML = plan.content.noteHTML
     // A film's note is part of what its page and its row are made from.
     let films = Array(plan.films.indices).parallelMap { position in
+      guard let note = notes[position] else {
+        return knownFilms?(position) ?? BuildFingerprint.hash(of: plan.films[position].film)
+      }
       let hash = BuildFingerprint.hash(of: plan.films[position].film)
-      guard let note = notes[position] else { return hash }
       var hasher = ContentHasher()
       hasher.combine(hash)
       hasher.combine(note.keyHash)

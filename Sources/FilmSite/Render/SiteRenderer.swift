@@ -102,11 +102,14 @@ struct SiteRenderer: Sendable {
   }
 
   /// The key of every page of `plan` (``PageKeys``), for this theme.
+  /// - Parameter knownFilms: The films' hashes already known, as ``PageKeys`` takes them.
   /// - Throws: ``BuildFingerprint`` errors encoding the settings.
-  func keys(for plan: SitePlan) throws -> PageKeys {
+  func keys(for plan: SitePlan, knownFilms: (@Sendable (Int) -> ContentHash?)? = nil) throws
+    -> PageKeys
+  {
     PageKeys(
       site: try BuildFingerprint.siteKey(theme: theme, configuration: plan.configuration),
-      plan: plan)
+      plan: plan, knownFilms: knownFilms)
   }
 
   /// The most films the feed lists: the newest by release date.

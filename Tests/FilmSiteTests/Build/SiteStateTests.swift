@@ -80,6 +80,29 @@ import Testing
     #expect((0..<next.count).map { next.record(at: $0) } == expected)
   }
 
+  @Test func aFilmWhoseBytesAreTheSameKeepsItsHashAtItsPlaceInThePlan() throws {
+    let records = Self.records(6)
+    let state = try #require(SiteState(bytes: Self.bytes(records)))
+    // The file's films now: the same bytes but for offset 2's; offsets 1 and 5 had no source hash.
+    var sources = records.map { $0.source ?? ContentHash(value: 0) }
+    sources[2] = ContentHash(value: 999)
+    // The plan lists the source's films in reverse.
+    let offsets = Array((0..<6).reversed())
+    let known = try #require(
+      state.filmHashes(of: offsets, sources: sources, settings: ContentHash(value: 8)))
+    for position in 0..<6 {
+      let offset = offsets[position]
+      let changed = offset == 2 || records[offset].source == nil
+      #expect(known(position) == (changed ? nil : records[offset].film))
+    }
+    #expect(state.filmHashes(of: offsets, sources: sources, settings: ContentHash(value: 1)) == nil)
+    #expect(state.filmHashes(of: offsets, sources: nil, settings: ContentHash(value: 8)) == nil)
+    #expect(
+      state.filmHashes(
+        of: Array(offsets.dropLast()), sources: Array(sources.dropLast()),
+        settings: ContentHash(value: 8)) == nil)
+  }
+
   @Test func aStateCutShortOrOfAnotherFormatIsNoState() {
     let bytes = Self.bytes(Self.records(4))
     #expect(SiteState(bytes: Array(bytes.dropLast())) == nil)

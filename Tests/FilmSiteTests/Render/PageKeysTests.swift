@@ -73,6 +73,25 @@ import Testing
     #expect(lists.count >= 2)
   }
 
+  @Test func aFilmsKnownHashIsTheOneItsKeysAreMadeFrom() throws {
+    var generator = SiteEditGenerator(seed: 0x5EED)
+    let site = EditedSite(films: generator.catalog(), pageSize: 7, themeDirectory: "")
+    let plan = try SitePlan(films: site.films, configuration: site.configuration)
+    let hashed = PageKeys(site: ContentHash(value: 1), plan: plan)
+    let films = hashed.films
+    // Known hashes that are the films' own give the same keys as hashing them.
+    let same = PageKeys(site: ContentHash(value: 1), plan: plan, knownFilms: { films[$0] })
+    #expect(same.films == hashed.films)
+    #expect(same.rows == hashed.rows)
+    // Only the films a hash is known for take it; the others are hashed.
+    let other = PageKeys(
+      site: ContentHash(value: 1), plan: plan,
+      knownFilms: { $0 == 2 ? ContentHash(value: 5) : nil })
+    #expect(other.films[2] == ContentHash(value: 5))
+    #expect(other.film(at: 2, of: plan) != hashed.film(at: 2, of: plan))
+    #expect(other.films.indices.allSatisfy { $0 == 2 || other.films[$0] == films[$0] })
+  }
+
   @Test func theSiteKeyStartsEveryKey() throws {
     var generator = SiteEditGenerator(seed: 0x5EED)
     let site = EditedSite(films: generator.catalog(), pageSize: 7, themeDirectory: "")
