@@ -218,40 +218,52 @@ struct SiteState: Sendable {
   /// what a ``FilmPageRebuild`` leaves. Footprints, feed marks and links
   /// are copied as they are.
   func bytes(fingerprint: ContentHash, updates: [Update], sources: [ContentHash]?) -> [UInt8] {
+    let updated = Dictionary(
+      updates.map { ($0.offset, $0) }, uniquingKeysWith: { first, _ in first })
+    // As for a planned build's state: runs of lines on every core, then put together.
+    let runLength = 1024
+    let runs = Array(stride(from: 0, to: lines.count, by: runLength)).parallelMap { first in
+      var out: [UInt8] = []
+      for offset in first..<min(first + runLength, lines.count) {
+        appendLine(at: offset, update: updated[offset], source: sources?[offset], to: &out)
+      }
+      return out
+    }
     var out = Self.header(
       fingerprint: fingerprint, settings: settings, pageSite: pageSite, files: files,
       count: lines.count)
-    out.reserveCapacity(bytes.count)
-    var next = updates.startIndex
-    for (offset, line) in lines.enumerated() {
-      var update: Update?
-      if next < updates.endIndex, updates[next].offset == offset {
-        update = updates[next]
-        next += 1
-      }
-      guard update != nil || sources != nil else {
-        out.append(contentsOf: bytes[line])
-        out.append(UInt8(ascii: "\n"))
-        continue
-      }
-      let start = line.lowerBound
-      let film = update?.film ?? filmHash(at: offset) ?? ContentHash(value: 0)
-      let footprint = footprint(at: offset) ?? ContentHash(value: 0)
-      let warned = update?.warned ?? hasWarned(at: offset)
-      if let sources {
-        Self.appendStart(
-          film: film, footprint: footprint, source: sources[offset],
-          mark: Self.mark(inFeed: isInFeed(at: offset), warned: warned), to: &out)
-      } else {
-        out.append(contentsOf: film.description.utf8)
-        out.append(contentsOf: bytes[start + 16..<start + 51])
-        out.append(Self.mark(inFeed: isInFeed(at: offset), warned: warned))
-        out.append(UInt8(ascii: " "))
-      }
-      out.append(contentsOf: bytes[start + Self.linksStart..<line.upperBound])
-      out.append(UInt8(ascii: "\n"))
-    }
+    out.reserveCapacity(out.count + runs.reduce(0) { $0 + $1.count })
+    for run in runs { out.append(contentsOf: run) }
     return out
+  }
+
+  /// The line at `offset` with its line break, given `update` and `source`
+  /// when there are; copied as it is when neither changes it.
+  private func appendLine(
+    at offset: Int, update: Update?, source: ContentHash?, to out: inout [UInt8]
+  ) {
+    let line = lines[offset]
+    guard update != nil || (source != nil && source != sourceHash(at: offset)) else {
+      out.append(contentsOf: bytes[line])
+      out.append(UInt8(ascii: "\n"))
+      return
+    }
+    let start = line.lowerBound
+    let film = update?.film ?? filmHash(at: offset) ?? ContentHash(value: 0)
+    let footprint = footprint(at: offset) ?? ContentHash(value: 0)
+    let warned = update?.warned ?? hasWarned(at: offset)
+    if let source {
+      Self.appendStart(
+        film: film, footprint: footprint, source: source,
+        mark: Self.mark(inFeed: isInFeed(at: offset), warned: warned), to: &out)
+    } else {
+      out.append(contentsOf: film.description.utf8)
+      out.append(contentsOf: bytes[start + 16..<start + 51])
+      out.append(Self.mark(inFeed: isInFeed(at: offset), warned: warned))
+      out.append(UInt8(ascii: " "))
+    }
+    out.append(contentsOf: bytes[start + Self.linksStart..<line.upperBound])
+    out.append(UInt8(ascii: "\n"))
   }
 
   /// Where a line's links start: after three hashes and the mark, each with a space.

@@ -80,6 +80,32 @@ import Testing
     #expect((0..<next.count).map { next.record(at: $0) } == expected)
   }
 
+  @Test func aLargeRebuildsStateChangesItsFilmsAloneAcrossEveryRunOfLines() throws {
+    // More lines than one run of the writer's, with updates and changed sources on both sides
+    // of the runs' edges.
+    let records = Self.records(2_600)
+    let state = try #require(SiteState(bytes: Self.bytes(records)))
+    let updated = [0, 1_023, 1_024, 2_047, 2_048, 2_599]
+    let updates = updated.map {
+      SiteState.Update(
+        offset: $0, film: ContentHash(value: UInt64(7_000 + $0)), warned: $0 % 2 == 0)
+    }
+    var sources = records.map { $0.source ?? ContentHash(value: 1) }
+    for offset in [5, 1_023, 1_025, 2_600 - 1] { sources[offset] = ContentHash(value: 9_999) }
+    let next = try #require(
+      SiteState(
+        bytes: state.bytes(fingerprint: ContentHash(value: 72), updates: updates, sources: sources))
+    )
+    var expected = records
+    for offset in expected.indices { expected[offset].source = sources[offset] }
+    for update in updates {
+      expected[update.offset].film = update.film
+      expected[update.offset].warned = update.warned
+    }
+    #expect(next.count == records.count)
+    #expect((0..<next.count).map { next.record(at: $0) } == expected)
+  }
+
   @Test func aFilmWhoseBytesAreTheSameKeepsItsHashAtItsPlaceInThePlan() throws {
     let records = Self.records(6)
     let state = try #require(SiteState(bytes: Self.bytes(records)))
