@@ -10,6 +10,16 @@ extension Collection<UInt8> {
     }
   }
 
+  /// How many times these bytes hold the UTF-8 of `part`, counting
+  /// occurrences that overlap.
+  public func occurrences(ofUTF8 part: String) -> Int {
+    let (bytes, part) = (Array(self), Array(part.utf8))
+    guard !part.isEmpty, bytes.count >= part.count else { return 0 }
+    return (0...(bytes.count - part.count)).count {
+      bytes[$0..<($0 + part.count)].elementsEqual(part)
+    }
+  }
+
   /// Whether these bytes end with the UTF-8 of `suffix`.
   public func ends(withUTF8 suffix: String) -> Bool {
     reversed().starts(with: suffix.utf8.reversed())

@@ -9,7 +9,11 @@ import FuzzSupport
 /// column inside it. One that loads renders any context: rendered for a page,
 /// or prerendered and filled for that page, it gives the same bytes, valid
 /// UTF-8; and unless it inserts a value unescaped (`{{{…}}}`), no value's
-/// markup reaches the output.
+/// markup reaches the output. That last check renders the page twice, with
+/// values that hold markup and with the same values holding plain letters in
+/// its place: the template's own text may spell the markup (`<{{.}}i>` around
+/// an empty value does), but only a value can make the first output spell it
+/// more often than the second.
 @main enum FuzzTemplate {
   static func main() { FuzzDriver.run(fuzzTemplate) }
 }
@@ -33,8 +37,10 @@ private func fuzzTemplate(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt 
     template.names.allSatisfy { $0 == "." || schema.knows($0) },
     "a template loaded with a placeholder its schema lacks: \(source)")
 
-  var values = ValueMaker(seed: seed)
+  var values = ValueMaker(seed: seed, markup: ValueMaker.markup)
   let context = values.context(for: schema, depth: 0)
+  var plainValues = ValueMaker(seed: seed, markup: ValueMaker.plainMarkup)
+  let plainContext = plainValues.context(for: schema, depth: 0)
   let prerendered = template.prerender(context, within: [:])
   for page in pages {
     var rendered: [UInt8] = []
@@ -46,9 +52,12 @@ private func fuzzTemplate(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt 
     FuzzCheck.require(
       rendered.withUnsafeBufferPointer(UTF8Validation.isValid), "the output is not UTF-8: \(source)"
     )
-    if !source.utf8.contains(utf8: "{{{") && !source.utf8.contains(utf8: ValueMaker.markup) {
+    if !source.utf8.contains(utf8: "{{{") {
+      var plain: [UInt8] = []
+      template.render(plainContext, for: page, into: &plain)
       FuzzCheck.require(
-        !rendered.contains(utf8: ValueMaker.markup),
+        rendered.occurrences(ofUTF8: ValueMaker.markup)
+          == plain.occurrences(ofUTF8: ValueMaker.markup),
         "a value's markup reached the output: \(source)")
     }
   }
@@ -86,11 +95,17 @@ extension TemplateSchema {
 private struct ValueMaker {
   /// What a value holds and no value may bring into a page unescaped.
   static let markup = "<i>"
+  /// What the same values hold in its place when the template is rendered
+  /// without markup: as long, with no character to escape.
+  static let plainMarkup = "xix"
 
   private var state: UInt64
+  /// What the values hold where markup goes: `markup` or `plainMarkup`.
+  private let markup: String
 
-  init(seed: Int) {
+  init(seed: Int, markup: String) {
     state = UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 | 1
+    self.markup = markup
   }
 
   private mutating func next(below count: Int) -> Int {
@@ -116,10 +131,10 @@ private struct ValueMaker {
 
   private mutating func value() -> TemplateValue {
     switch next(below: 6) {
-    case 0: return .text("a \(Self.markup) & \"b\" 'c'\n# d *e* [f](javascript:g) `h`\u{0}\u{FFFE}")
+    case 0: return .text("a \(markup) & \"b\" 'c'\n# d *e* [f](javascript:g) `h`\u{0}\u{FFFE}")
     case 1: return .text("")
     case 2: return .absent
-    case 3: return .hole(.rootPath, then: "films/\(Self.markup)/")
+    case 3: return .hole(.rootPath, then: "films/\(markup)/")
     case 4: return .hole(.rootURL, then: "")
     default: return .text("plain")
     }
