@@ -166,20 +166,29 @@ struct SiteState: Sendable {
     fingerprint: ContentHash, settings: ContentHash, pageSite: ContentHash, files: Int,
     records: [Record]
   ) -> [UInt8] {
-    // A large site's state is tens of megabytes: its lines are written on
-    // every core, a run of records at a time, and then put one after another.
-    let runLength = 1024
-    let runs = Array(stride(from: 0, to: records.count, by: runLength)).parallelMap { start in
-      var bytes: [UInt8] = []
-      for record in records[start..<min(start + runLength, records.count)] {
-        appendLine(of: record, to: &bytes)
-      }
-      return bytes
-    }
-    var bytes = header(
+    let header = header(
       fingerprint: fingerprint, settings: settings, pageSite: pageSite, files: files,
       count: records.count)
-    bytes.reserveCapacity(bytes.count + runs.reduce(0) { $0 + $1.count })
+    return withLines(after: header, count: records.count) { offset, bytes in
+      appendLine(of: records[offset], to: &bytes)
+    }
+  }
+
+  /// `header` and then the lines of `count` films, each written by `line`:
+  /// a large site's state is tens of megabytes, so they are written on every
+  /// core, a run of films at a time, and then put one after another.
+  private static func withLines(
+    after header: [UInt8], count: Int,
+    _ line: @Sendable (_ offset: Int, _ bytes: inout [UInt8]) -> Void
+  ) -> [UInt8] {
+    let runLength = 1024
+    let runs = Array(stride(from: 0, to: count, by: runLength)).parallelMap { first in
+      var bytes: [UInt8] = []
+      for offset in first..<min(first + runLength, count) { line(offset, &bytes) }
+      return bytes
+    }
+    var bytes = header
+    bytes.reserveCapacity(header.count + runs.reduce(0) { $0 + $1.count })
     for run in runs { bytes.append(contentsOf: run) }
     return bytes
   }
@@ -220,21 +229,12 @@ struct SiteState: Sendable {
   func bytes(fingerprint: ContentHash, updates: [Update], sources: [ContentHash]?) -> [UInt8] {
     let updated = Dictionary(
       updates.map { ($0.offset, $0) }, uniquingKeysWith: { first, _ in first })
-    // As for a planned build's state: runs of lines on every core, then put together.
-    let runLength = 1024
-    let runs = Array(stride(from: 0, to: lines.count, by: runLength)).parallelMap { first in
-      var out: [UInt8] = []
-      for offset in first..<min(first + runLength, lines.count) {
-        appendLine(at: offset, update: updated[offset], source: sources?[offset], to: &out)
-      }
-      return out
-    }
-    var out = Self.header(
+    let header = Self.header(
       fingerprint: fingerprint, settings: settings, pageSite: pageSite, files: files,
       count: lines.count)
-    out.reserveCapacity(out.count + runs.reduce(0) { $0 + $1.count })
-    for run in runs { out.append(contentsOf: run) }
-    return out
+    return Self.withLines(after: header, count: lines.count) { offset, out in
+      appendLine(at: offset, update: updated[offset], source: sources?[offset], to: &out)
+    }
   }
 
   /// The line at `offset` with its line break, given `update` and `source`
