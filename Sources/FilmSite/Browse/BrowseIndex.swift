@@ -49,11 +49,9 @@ struct BrowseIndex: Sendable {
     }
   }
 
-  /// The terms `film` is listed under for `kind`, in the film's order.
-  func terms(of film: Film, kind: TaxonomyKind) -> [Term] {
-    let taxonomy = self[kind]
-    return Taxonomy.names(of: film, kind: kind, castPagesPerFilm: castPagesPerFilm).compactMap {
-      taxonomy.term(named: $0)
-    }
+  /// The terms the film at `position` is listed under for `kind`, in the
+  /// film's order: for ``TaxonomyKind/tags``, its note's.
+  func terms(ofFilmAt position: Int, kind: TaxonomyKind) -> [Term] {
+    self[kind].terms(ofFilmAt: position)
   }
 }

@@ -18,6 +18,12 @@ struct Taxonomy: Sendable {
   /// names its terms in the spelling they were made from, and bytes compare
   /// faster than text (``ExactText``).
   private let exactPositions: [ExactText: Int]
+  /// The place in `terms` of each film's names, in the film's order: the
+  /// names of the film at position `p` are at `filmTermStarts[p]` up to
+  /// `filmTermStarts[p + 1]`. A film's terms are then read without trimming
+  /// or hashing its names again.
+  private let filmTerms: [Int32]
+  private let filmTermStarts: [Int32]
 
   /// Groups `films`, which are in site order, by `kind`.
   /// - Parameter castPagesPerFilm: For ``TaxonomyKind/cast``, how many of
@@ -40,16 +46,23 @@ struct Taxonomy: Sendable {
     var place: [String: Int] = [:]
     var distinct: [String] = []
     var films: [[Int]] = []
-    for (position, filmNames) in namesByFilm.enumerated() {
-      for name in filmNames {
+    // Each film's names by their place in `distinct`, until the order is known.
+    var filmNames: [Int32] = []
+    var filmStarts: [Int32] = [0]
+    filmStarts.reserveCapacity(count + 1)
+    for (position, names) in namesByFilm.enumerated() {
+      for name in names {
         if let index = place[name] {
           films[index].append(position)
+          filmNames.append(Int32(index))
         } else {
           place[name] = distinct.count
+          filmNames.append(Int32(distinct.count))
           distinct.append(name)
           films.append([position])
         }
       }
+      filmStarts.append(Int32(filmNames.count))
     }
     let slugs: [String]
     let order: [Int]
@@ -71,8 +84,17 @@ struct Taxonomy: Sendable {
     var rank = [Int](repeating: 0, count: distinct.count)
     for (offset, index) in order.enumerated() { rank[index] = offset }
     positions = place.mapValues { rank[$0] }
+    filmTerms = filmNames.map { Int32(rank[Int($0)]) }
+    filmTermStarts = filmStarts
     exactPositions = Dictionary(
       uniqueKeysWithValues: terms.indices.map { (ExactText(terms[$0].name), $0) })
+  }
+
+  /// The terms of the film at `position` in the site order the films were
+  /// grouped in, in the order ``names(of:kind:castPagesPerFilm:)`` gives its names.
+  func terms(ofFilmAt position: Int) -> [Term] {
+    let range = Int(filmTermStarts[position])..<Int(filmTermStarts[position + 1])
+    return filmTerms[range].map { terms[Int($0)] }
   }
 
   /// The term of `name` as ``names(of:kind:)`` gives it, if any film has it.

@@ -62,20 +62,24 @@ struct FilmPageLinks: Hashable, Sendable, Codable {
     let browse = plan.browse
     let indexPage = plan.pagination.page(forItem: offset)
     func names(_ kind: TaxonomyKind) -> [Name] {
-      browse.terms(of: film, kind: kind).map { Name(name: $0.name, slug: $0.slug) }
+      browse.terms(ofFilmAt: offset, kind: kind).map { Name(name: $0.name, slug: $0.slug) }
     }
-    let tags = plan.content.notes[offset]?.tags ?? []
+    let cast = names(.cast)
     self.init(
       indexPage: indexPage,
       indexPath: plan.pagination.route(forPage: indexPage).description,
       genres: names(.genres), director: names(.directors).first, year: names(.years).first,
-      cast: names(.cast),
+      cast: cast,
       actors: FilmMetadata.shownActorNames(of: film, shown: plan.configuration.castShown).map {
-        ActorPage(name: $0, slug: browse.cast.term(named: $0)?.slug)
+        actor in
+        // Most shown actors are among the film's own pages; the others may
+        // have a page through another film. A name has one term, so both
+        // ways find the same.
+        let slug =
+          cast.first { $0.name == actor }?.slug ?? browse.cast.term(named: actor)?.slug
+        return ActorPage(name: actor, slug: slug)
       },
-      tags: tags.compactMap { browse.tags.term(named: $0) }.map {
-        Name(name: $0.name, slug: $0.slug)
-      })
+      tags: names(.tags))
   }
 
   /// The route of the index page that lists the film.

@@ -38,6 +38,6 @@ import Testing
     let film = Self.film("1", cast: (1...10_000).map { "Actor \($0)" })
     let browse = BrowseIndex(films: [film], castPagesPerFilm: 5)
     #expect(browse.cast.terms.count == 5)
-    #expect(browse.terms(of: film, kind: .cast).map(\.name) == (1...5).map { "Actor \($0)" })
+    #expect(browse.terms(ofFilmAt: 0, kind: .cast).map(\.name) == (1...5).map { "Actor \($0)" })
   }
 }
