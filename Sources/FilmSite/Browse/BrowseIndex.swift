@@ -13,8 +13,6 @@ struct BrowseIndex: Sendable {
   let cast: Taxonomy
   /// Every tag of the films' notes.
   let tags: Taxonomy
-  /// How many of each film's first billed performers have a page.
-  let castPagesPerFilm: Int
 
   /// Groups `films`, which are in site order; `tags` are the tags of
   /// each film's note, in the same order (empty for a site without notes).
@@ -31,7 +29,6 @@ struct BrowseIndex: Sendable {
     years = taxonomies[2]
     cast = taxonomies[3]
     self.tags = taxonomies[4]
-    self.castPagesPerFilm = castPagesPerFilm
   }
 
   /// The taxonomies, in the order of ``TaxonomyKind/allCases``; the tags

@@ -97,7 +97,7 @@ struct Taxonomy: Sendable {
     return filmTerms[range].map { terms[Int($0)] }
   }
 
-  /// The term of `name` as ``names(of:kind:)`` gives it, if any film has it.
+  /// The term of `name` as ``names(of:kind:castPagesPerFilm:)`` gives it, if any film has it.
   func term(named name: String) -> Term? {
     if let position = exactPositions[ExactText(name)] { return terms[position] }
     return positions[name].map { terms[$0] }
