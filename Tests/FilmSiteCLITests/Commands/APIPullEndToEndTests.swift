@@ -14,8 +14,8 @@ import Testing
   /// Runs `filmsite` with `arguments` against `api`, writing into a fresh folder.
   private func build(
     _ api: FakeFilmAPI, _ arguments: [String] = [], output: URL, environment: [String: String] = [:]
-  ) throws -> FilmSiteProcess.Result {
-    try FilmSiteProcess.run(
+  ) async throws -> FilmSiteProcess.Result {
+    try await FilmSiteProcess.run(
       ["build", "--api", api.baseURL.absoluteString, "--output", output.path] + arguments,
       environment: environment)
   }
@@ -40,10 +40,10 @@ import Testing
     }
   }
 
-  @Test func pullsPagesUntilTheFirstEmptyOne() throws {
+  @Test func pullsPagesUntilTheFirstEmptyOne() async throws {
     let api = try FakeFilmAPI(configuration: .init(films: 45, totalPages: .omit))
-    try FilmSiteProcess.withTemporaryDirectory { directory in
-      let result = try build(api, output: directory.appendingPathComponent("Output"))
+    try await FilmSiteProcess.withTemporaryFolder { directory in
+      let result = try await build(api, output: directory.appendingPathComponent("Output"))
       #expect(result.status == 0, "\(result.stderr)")
       #expect(result.stdout.hasPrefix("Built 45 films, 2 index pages and 96 browse pages"))
       #expect(result.stdout.hasSuffix("; 4 requests, 0 retries\n"))
@@ -51,10 +51,10 @@ import Testing
     }
   }
 
-  @Test func stopsAtTotalPagesEvenWhenThereIsMoreData() throws {
+  @Test func stopsAtTotalPagesEvenWhenThereIsMoreData() async throws {
     let api = try FakeFilmAPI(configuration: .init(films: 100, totalPages: .value(2)))
-    try FilmSiteProcess.withTemporaryDirectory { directory in
-      let result = try build(
+    try await FilmSiteProcess.withTemporaryFolder { directory in
+      let result = try await build(
         api, ["--concurrency", "4"], output: directory.appendingPathComponent("Output"))
       #expect(result.status == 0, "\(result.stderr)")
       #expect(result.stdout.hasPrefix("Built 40 films"))
@@ -62,21 +62,21 @@ import Testing
     }
   }
 
-  @Test func readsABareArrayAPI() throws {
+  @Test func readsABareArrayAPI() async throws {
     let api = try FakeFilmAPI(configuration: .init(films: 30, shape: .array))
-    try FilmSiteProcess.withTemporaryDirectory { directory in
-      let result = try build(api, output: directory.appendingPathComponent("Output"))
+    try await FilmSiteProcess.withTemporaryFolder { directory in
+      let result = try await build(api, output: directory.appendingPathComponent("Output"))
       #expect(result.status == 0, "\(result.stderr)")
       #expect(result.stdout.hasPrefix("Built 30 films"))
       #expect(try pages(api) == [1, 2, 3])
     }
   }
 
-  @Test func shiftingResultsAreDroppedAndPageOrderKept() throws {
+  @Test func shiftingResultsAreDroppedAndPageOrderKept() async throws {
     let api = try FakeFilmAPI(configuration: .init(films: 60, totalPages: .omit, shift: 3))
-    try FilmSiteProcess.withTemporaryDirectory { directory in
+    try await FilmSiteProcess.withTemporaryFolder { directory in
       let out = directory.appendingPathComponent("films.json")
-      let result = try FilmSiteProcess.run([
+      let result = try await FilmSiteProcess.run([
         "pull", "--api", api.baseURL.absoluteString, "--out", out.path,
       ])
       #expect(result.status == 0, "\(result.stderr)")
@@ -87,13 +87,13 @@ import Testing
     }
   }
 
-  @Test func pullWritesASnapshotThatBuildsOfflineAndIsDeterministic() throws {
+  @Test func pullWritesASnapshotThatBuildsOfflineAndIsDeterministic() async throws {
     let api = try FakeFilmAPI(configuration: .init(films: 45))
-    try FilmSiteProcess.withTemporaryDirectory { directory in
+    try await FilmSiteProcess.withTemporaryFolder { directory in
       let first = directory.appendingPathComponent("first.json")
       let second = directory.appendingPathComponent("second.json")
       for file in [first, second] {
-        let result = try FilmSiteProcess.run(
+        let result = try await FilmSiteProcess.run(
           ["pull", "--api", api.baseURL.absoluteString + "?api_key=k-SECRET", "--out", file.path])
         #expect(result.status == 0, "\(result.stderr)")
       }
@@ -109,7 +109,7 @@ import Testing
 
       api.stop()
       let output = directory.appendingPathComponent("Output")
-      let offline = try FilmSiteProcess.run([
+      let offline = try await FilmSiteProcess.run([
         "build", "--catalog", first.path, "--output", output.path,
       ])
       #expect(offline.status == 0, "\(offline.stderr)")
@@ -117,11 +117,11 @@ import Testing
     }
   }
 
-  @Test func honoursRetryAfterOn429ThenSucceeds() throws {
+  @Test func honoursRetryAfterOn429ThenSucceeds() async throws {
     let api = try FakeFilmAPI(
       configuration: .init(films: 30, faults: [2: [.status(429, retryAfter: "1")]]))
-    try FilmSiteProcess.withTemporaryDirectory { directory in
-      let result = try build(api, output: directory.appendingPathComponent("Output"))
+    try await FilmSiteProcess.withTemporaryFolder { directory in
+      let result = try await build(api, output: directory.appendingPathComponent("Output"))
       #expect(result.status == 0, "\(result.stderr)")
       #expect(result.stdout.hasSuffix("; 3 requests, 1 retries\n"))
       let second = try api.requests().filter { $0.page == 2 }
@@ -132,28 +132,28 @@ import Testing
     }
   }
 
-  @Test func retries503TwiceThenSucceeds() throws {
+  @Test func retries503TwiceThenSucceeds() async throws {
     let api = try FakeFilmAPI(
       configuration: .init(films: 30, faults: [1: [.status(503), .status(503)]]))
-    try FilmSiteProcess.withTemporaryDirectory { directory in
-      let result = try build(api, output: directory.appendingPathComponent("Output"))
+    try await FilmSiteProcess.withTemporaryFolder { directory in
+      let result = try await build(api, output: directory.appendingPathComponent("Output"))
       #expect(result.status == 0, "\(result.stderr)")
       #expect(try pages(api) == [1, 1, 1, 2])
     }
   }
 
-  @Test func aPageThatAlwaysFailsEndsTheBuildAndLeavesTheSite() throws {
+  @Test func aPageThatAlwaysFailsEndsTheBuildAndLeavesTheSite() async throws {
     let api = try FakeFilmAPI(
       configuration: .init(
         films: 100, faults: [2: [Fault.status(500, body: "database down").persistent]]))
-    try FilmSiteProcess.withTemporaryDirectory { directory in
+    try await FilmSiteProcess.withTemporaryFolder { directory in
       let output = directory.appendingPathComponent("Output")
-      let sample = try FilmSiteProcess.run(["build", "--output", output.path, "--quiet"])
+      let sample = try await FilmSiteProcess.run(["build", "--output", output.path, "--quiet"])
       #expect(sample.status == 0)
       let before = FilmSiteProcess.files(in: output)
       let index = try Data(contentsOf: output.appendingPathComponent("index.html"))
 
-      let result = try build(api, ["--retries", "2"], output: output)
+      let result = try await build(api, ["--retries", "2"], output: output)
       #expect(result.status == 1)
       let url = api.searchURL(page: 2).absoluteString
       #expect(
@@ -165,11 +165,11 @@ import Testing
     }
   }
 
-  @Test func allowPartialBuildsFromThePagesBeforeTheFailureWithAWarning() throws {
+  @Test func allowPartialBuildsFromThePagesBeforeTheFailureWithAWarning() async throws {
     let api = try FakeFilmAPI(
       configuration: .init(films: 100, faults: [3: [Fault.status(500).persistent]]))
-    try FilmSiteProcess.withTemporaryDirectory { directory in
-      let result = try build(
+    try await FilmSiteProcess.withTemporaryFolder { directory in
+      let result = try await build(
         api, ["--retries", "0", "--allow-partial"],
         output: directory.appendingPathComponent("Output"))
       #expect(result.status == 0, "\(result.stderr)")
@@ -181,10 +181,10 @@ import Testing
     }
   }
 
-  @Test func malformedJSONNamesThePageAndIsNotRetried() throws {
+  @Test func malformedJSONNamesThePageAndIsNotRetried() async throws {
     let api = try FakeFilmAPI(configuration: .init(films: 200, faults: [7: [.malformed]]))
-    try FilmSiteProcess.withTemporaryDirectory { directory in
-      let result = try build(api, output: directory.appendingPathComponent("Output"))
+    try await FilmSiteProcess.withTemporaryFolder { directory in
+      let result = try await build(api, output: directory.appendingPathComponent("Output"))
       #expect(result.status == 1)
       #expect(
         lastLine(result.stderr).hasPrefix(
@@ -195,12 +195,12 @@ import Testing
     }
   }
 
-  @Test func aResponseSlowerThanTheTimeoutFails() throws {
+  @Test func aResponseSlowerThanTheTimeoutFails() async throws {
     let api = try FakeFilmAPI(
       configuration: .init(films: 30, faults: [1: [Fault.sleep(milliseconds: 4000).persistent]]))
-    try FilmSiteProcess.withTemporaryDirectory { directory in
+    try await FilmSiteProcess.withTemporaryFolder { directory in
       let start = ContinuousClock.now
-      let result = try build(
+      let result = try await build(
         api, ["--timeout", "1", "--retries", "1"],
         output: directory.appendingPathComponent("Output"))
       #expect(ContinuousClock.now - start < .seconds(4))
@@ -212,17 +212,17 @@ import Testing
     }
   }
 
-  @Test func aConnectionDroppedMidBodyIsRetried() throws {
+  @Test func aConnectionDroppedMidBodyIsRetried() async throws {
     let api = try FakeFilmAPI(configuration: .init(films: 30, faults: [1: [.drop]]))
-    try FilmSiteProcess.withTemporaryDirectory { directory in
-      let result = try build(api, output: directory.appendingPathComponent("Output"))
+    try await FilmSiteProcess.withTemporaryFolder { directory in
+      let result = try await build(api, output: directory.appendingPathComponent("Output"))
       #expect(result.status == 0, "\(result.stderr)")
       #expect(try pages(api) == [1, 1, 2])
     }
     let failing = try FakeFilmAPI(
       configuration: .init(films: 30, faults: [1: [Fault.drop.persistent]]))
-    try FilmSiteProcess.withTemporaryDirectory { directory in
-      let result = try build(
+    try await FilmSiteProcess.withTemporaryFolder { directory in
+      let result = try await build(
         failing, ["--retries", "0"], output: directory.appendingPathComponent("Output"))
       #expect(result.status == 1)
       #expect(lastLine(result.stderr).hasPrefix("error: page 1: GET "))
@@ -230,11 +230,11 @@ import Testing
   }
 
   @Test(arguments: [false, true])
-  func aResponseOverTheSizeLimitFailsThatPage(chunked: Bool) throws {
+  func aResponseOverTheSizeLimitFailsThatPage(chunked: Bool) async throws {
     let api = try FakeFilmAPI(
       configuration: .init(films: 30, faults: [2: [.huge(bytes: 5_000_000, chunked: chunked)]]))
-    try FilmSiteProcess.withTemporaryDirectory { directory in
-      let result = try build(
+    try await FilmSiteProcess.withTemporaryFolder { directory in
+      let result = try await build(
         api, ["--max-response-bytes", "100000"], output: directory.appendingPathComponent("Output"))
       #expect(result.status == 1)
       #expect(
@@ -244,25 +244,25 @@ import Testing
     }
   }
 
-  @Test func followsARedirect() throws {
+  @Test func followsARedirect() async throws {
     let api = try FakeFilmAPI(
       configuration: .init(films: 30, faults: [2: [.redirect(to: "/search?query=&page=2&moved=1")]])
     )
-    try FilmSiteProcess.withTemporaryDirectory { directory in
-      let result = try build(api, output: directory.appendingPathComponent("Output"))
+    try await FilmSiteProcess.withTemporaryFolder { directory in
+      let result = try await build(api, output: directory.appendingPathComponent("Output"))
       #expect(result.status == 0, "\(result.stderr)")
       #expect(result.stdout.hasPrefix("Built 30 films"))
       #expect(try api.requests().contains { $0.query["moved"] == "1" })
     }
   }
 
-  @Test func fourInFlightKeepPageOrderAndRequestEachPageOnce() throws {
+  @Test func fourInFlightKeepPageOrderAndRequestEachPageOnce() async throws {
     // Page 1 answers last, so responses arrive out of order.
     let api = try FakeFilmAPI(
       configuration: .init(films: 200, pageDelayMilliseconds: [1: 400, 2: 200, 3: 50, 5: 300]))
-    try FilmSiteProcess.withTemporaryDirectory { directory in
+    try await FilmSiteProcess.withTemporaryFolder { directory in
       let out = directory.appendingPathComponent("films.json")
-      let result = try FilmSiteProcess.run(
+      let result = try await FilmSiteProcess.run(
         ["pull", "--api", api.baseURL.absoluteString, "--out", out.path, "--concurrency", "4"])
       #expect(result.status == 0, "\(result.stderr)")
       #expect(try pulledIDs(out) == Array(1...200))
@@ -273,16 +273,16 @@ import Testing
     }
   }
 
-  @Test func secretsNeverAppearInErrors() throws {
+  @Test func secretsNeverAppearInErrors() async throws {
     let api = try FakeFilmAPI(
       configuration: .init(
         films: 30,
         faults: [1: [Fault.status(500, body: "token tok-SECRET-1 and hdr-SECRET-2").persistent]]))
-    try FilmSiteProcess.withTemporaryDirectory { directory in
+    try await FilmSiteProcess.withTemporaryFolder { directory in
       var url = URLComponents(url: api.baseURL, resolvingAgainstBaseURL: false)
       url?.queryItems = [URLQueryItem(name: "api_key", value: "key-SECRET-3")]
       let address = try #require(url?.url).absoluteString
-      let result = try FilmSiteProcess.run(
+      let result = try await FilmSiteProcess.run(
         [
           "build", "--api", address, "--header", "X-Api-Key: hdr-SECRET-2", "--retries", "0",
           "--output", directory.appendingPathComponent("Output").path,
@@ -300,12 +300,12 @@ import Testing
     }
   }
 
-  @Test func unauthorizedNamesTheStatusWithoutTheToken() throws {
+  @Test func unauthorizedNamesTheStatusWithoutTheToken() async throws {
     let api = try FakeFilmAPI(
       configuration: .init(
         films: 30, requireHeader: .init(name: "Authorization", value: "Bearer right")))
-    try FilmSiteProcess.withTemporaryDirectory { directory in
-      let result = try build(
+    try await FilmSiteProcess.withTemporaryFolder { directory in
+      let result = try await build(
         api, output: directory.appendingPathComponent("Output"),
         environment: ["FILMSITE_API_TOKEN": "wrong-token"])
       #expect(result.status == 1)
@@ -314,23 +314,24 @@ import Testing
     }
   }
 
-  @Test func builtSiteFromTheAPIChecksClean() throws {
+  @Test func builtSiteFromTheAPIChecksClean() async throws {
     let api = try FakeFilmAPI(configuration: .init(films: 95))
-    try FilmSiteProcess.withTemporaryDirectory { directory in
+    try await FilmSiteProcess.withTemporaryFolder { directory in
       let output = directory.appendingPathComponent("Output")
-      let result = try build(api, ["--concurrency", "3"], output: output)
+      let result = try await build(api, ["--concurrency", "3"], output: output)
       #expect(result.status == 0, "\(result.stderr)")
-      let check = try FilmSiteProcess.run(["check", "--output", output.path])
+      let check = try await FilmSiteProcess.run(["check", "--output", output.path])
       #expect(check.status == 0, "\(check.stderr)")
       #expect(FilmSiteProcess.files(in: output).filter { $0.hasPrefix("films/") }.count == 95)
     }
   }
 
-  @Test func ctrlCStopsThePullPromptlyAndLeavesTheSite() throws {
+  @Test func ctrlCStopsThePullPromptlyAndLeavesTheSite() async throws {
     let api = try FakeFilmAPI(configuration: .init(films: 2000, delayMilliseconds: 300))
-    try FilmSiteProcess.withTemporaryDirectory { directory in
+    try await FilmSiteProcess.withTemporaryFolder { directory in
       let output = directory.appendingPathComponent("Output")
-      #expect(try FilmSiteProcess.run(["build", "--output", output.path, "--quiet"]).status == 0)
+      #expect(
+        try await FilmSiteProcess.run(["build", "--output", output.path, "--quiet"]).status == 0)
       let before = FilmSiteProcess.files(in: output)
       let process = Process()
       process.executableURL = FilmSiteProcess.executable
@@ -340,10 +341,10 @@ import Testing
       process.standardError = stderr
       process.standardOutput = Pipe()
       try process.run()
-      Thread.sleep(forTimeInterval: 1)
+      try await Task.sleep(for: .seconds(1))
       let start = ContinuousClock.now
       kill(process.processIdentifier, SIGINT)
-      process.waitUntilExit()
+      try await offThePool { process.waitUntilExit() }
       #expect(ContinuousClock.now - start < .seconds(2))
       #expect(process.terminationStatus == 130)
       let message = String(

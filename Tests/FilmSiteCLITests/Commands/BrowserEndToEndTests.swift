@@ -8,23 +8,25 @@ import Testing
   private static let script = FilmSiteProcess.repositoryRoot
     .appendingPathComponent("Tests/FilmSiteCLITests/Fixtures/browser-check.py").path
 
-  @Test func sampleSiteWorksInChromiumAtPhoneAndDesktopWidthsWithoutAccessibilityFaults() throws {
+  @Test func sampleSiteWorksInChromiumAtPhoneAndDesktopWidthsWithoutAccessibilityFaults()
+    async throws
+  {
     let screenshots = FileManager.default.temporaryDirectory
       .appendingPathComponent("filmsite-browser-screenshots").path
     try? FileManager.default.removeItem(atPath: screenshots)
     print("Browser screenshots: \(screenshots)")
-    try FilmSiteProcess.withTemporaryDirectory { directory in
-      let port = try Self.freePort()
+    try await FilmSiteProcess.withTemporaryFolder { directory in
+      let port = try await Self.freePort()
       let root = directory.appendingPathComponent("root")
       // The site sits under a sub-path, as on a project page, and the posters come from
       // the same local server: the tests run offline.
       let posters = "http://127.0.0.1:\(port)/posters"
-      let built = try FilmSiteProcess.run([
+      let built = try await FilmSiteProcess.run([
         "build", "--output", root.appendingPathComponent("site").path, "--quiet",
         "--poster-base-url", posters,
       ])
       #expect(built.status == 0, "\(built.stderr)")
-      let drawn = try Self.python([
+      let drawn = try await Self.python([
         Self.script, "posters",
         FilmSiteProcess.repositoryRoot.appendingPathComponent("Catalog/films.json").path,
         root.appendingPathComponent("posters").path,
@@ -47,7 +49,7 @@ import Testing
       }
       try Self.waitUntilListening(port: port)
 
-      let result = try Self.python([
+      let result = try await Self.python([
         Self.script, "check", "http://127.0.0.1:\(port)/site/", screenshots,
       ])
       #expect(result.status == 0, "\(result.output)")
@@ -59,13 +61,14 @@ import Testing
   }
 
   /// Runs `python3` (the one on PATH, where scripts/test installs selenium).
-  private static func python(_ arguments: [String]) throws -> (status: Int32, output: String) {
-    try FilmSiteProcess.runTool(["python3"] + arguments)
+  private static func python(_ arguments: [String]) async throws -> (status: Int32, output: String)
+  {
+    try await FilmSiteProcess.runTool(["python3"] + arguments)
   }
 
   /// A port that nothing listens on now, from the kernel.
-  private static func freePort() throws -> Int {
-    let result = try python([
+  private static func freePort() async throws -> Int {
+    let result = try await python([
       "-c",
       "import socket; s = socket.socket(); s.bind(('127.0.0.1', 0)); print(s.getsockname()[1])",
     ])

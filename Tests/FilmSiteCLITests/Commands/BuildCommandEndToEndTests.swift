@@ -4,14 +4,14 @@ import Testing
 /// Runs the built `filmsite` binary on real folders and checks what it prints and writes.
 @Suite struct BuildCommandEndToEndTests {
   /// Runs `filmsite` from the repository root, where the default catalog and theme are.
-  private func run(_ arguments: [String]) throws -> FilmSiteProcess.Result {
-    try FilmSiteProcess.run(arguments)
+  private func run(_ arguments: [String]) async throws -> FilmSiteProcess.Result {
+    try await FilmSiteProcess.run(arguments)
   }
 
-  @Test func buildsTheSampleCatalogIntoAWorkingSite() throws {
-    try FilmSiteProcess.withTemporaryDirectory { directory in
+  @Test func buildsTheSampleCatalogIntoAWorkingSite() async throws {
+    try await FilmSiteProcess.withTemporaryFolder { directory in
       let output = directory.appendingPathComponent("Output")
-      let result = try run(["build", "--output", output.path])
+      let result = try await run(["build", "--output", output.path])
       #expect(result.status == 0, "\(result.stderr)")
       #expect(result.stderr.isEmpty)
       #expect(
@@ -38,7 +38,7 @@ import Testing
       #expect(!files.contains("sitemap.xml") && !files.contains("robots.txt"))
 
       // Every internal link resolves: `filmsite check` as a user would run it.
-      let check = try run(["check", "--output", output.path])
+      let check = try await run(["check", "--output", output.path])
       #expect(check.status == 0, "\(check.stderr)")
       let checked = check.stdout.split(separator: " ")
       #expect(checked.first == "Checked" && checked.count > 4, "\(check.stdout)")
@@ -47,11 +47,11 @@ import Testing
     }
   }
 
-  @Test func sampleSiteIsValidHTML5() throws {
-    try FilmSiteProcess.withTemporaryDirectory { directory in
+  @Test func sampleSiteIsValidHTML5() async throws {
+    try await FilmSiteProcess.withTemporaryFolder { directory in
       let output = directory.appendingPathComponent("Output")
       // With a base URL, so that canonical links are checked too; every kind of page is there.
-      let built = try run([
+      let built = try await run([
         "build", "--output", output.path, "--quiet", "--base-url", "https://films.example.org/",
       ])
       #expect(built.status == 0, "\(built.stderr)")
@@ -61,19 +61,19 @@ import Testing
       ] {
         #expect(pages.contains { $0.hasPrefix(prefix) }, "no \(prefix) page")
       }
-      let report = try FilmSiteProcess.validateHTML(in: output)
+      let report = try await FilmSiteProcess.validateHTML(in: output)
       #expect(report.valid, "Nu HTML Checker: \(report.output)")
     }
   }
 
-  @Test func rebuildWritesNothingAndRemovesPagesOfDroppedFilms() throws {
-    try FilmSiteProcess.withTemporaryDirectory { directory in
+  @Test func rebuildWritesNothingAndRemovesPagesOfDroppedFilms() async throws {
+    try await FilmSiteProcess.withTemporaryFolder { directory in
       let output = directory.appendingPathComponent("Output").path
-      let built = try run(["build", "--output", output])
+      let built = try await run(["build", "--output", output])
       #expect(built.status == 0, "\(built.stderr)")
-      let again = try run(["build", "--output", output])
+      let again = try await run(["build", "--output", output])
       #expect(again.stdout.contains(": 0 files written, 1082 unchanged, 0 removed"))
-      let narrowed = try run(
+      let narrowed = try await run(
         ["build", "--output", output, "--query", "kubrick"])
       #expect(
         narrowed.stdout.hasPrefix("Built 1 film, 1 index page and 13 browse pages"),
@@ -86,10 +86,10 @@ import Testing
     }
   }
 
-  @Test func baseURLAddsSitemapRobotsAndCanonicalLinksAndTheSiteChecksClean() throws {
-    try FilmSiteProcess.withTemporaryDirectory { directory in
+  @Test func baseURLAddsSitemapRobotsAndCanonicalLinksAndTheSiteChecksClean() async throws {
+    try await FilmSiteProcess.withTemporaryFolder { directory in
       let output = directory.appendingPathComponent("Output")
-      let result = try run([
+      let result = try await run([
         "build", "--output", output.path, "--base-url", "https://example.org/films",
       ])
       #expect(result.status == 0, "\(result.stderr)")
@@ -108,22 +108,22 @@ import Testing
       #expect(
         amelie.contains(
           #"<link rel="canonical" href="https://example.org/films/films/194-amelie/">"#))
-      let check = try run(["check", "--output", output.path])
+      let check = try await run(["check", "--output", output.path])
       #expect(check.status == 0, "\(check.stderr)")
     }
   }
 
   @Test(arguments: ["example.org", "ftp://example.org/", "https://example.org/?x=1", "/films/"])
-  func baseURLThatIsNotAnAbsoluteHTTPURLIsAUsageError(url: String) throws {
-    let result = try run(["build", "--output", "/nonexistent/out", "--base-url", url])
+  func baseURLThatIsNotAnAbsoluteHTTPURLIsAUsageError(url: String) async throws {
+    let result = try await run(["build", "--output", "/nonexistent/out", "--base-url", url])
     #expect(result.status == 64)
     #expect(result.stderr.hasPrefix("filmsite build: option '--base-url': the base URL \"\(url)\""))
   }
 
-  @Test func malformedCatalogFailsWithOneLineNamingTheLineAndLeavesTheSiteAlone() throws {
-    try FilmSiteProcess.withTemporaryDirectory { directory in
+  @Test func malformedCatalogFailsWithOneLineNamingTheLineAndLeavesTheSiteAlone() async throws {
+    try await FilmSiteProcess.withTemporaryFolder { directory in
       let output = directory.appendingPathComponent("Output")
-      let built = try run(["build", "--output", output.path])
+      let built = try await run(["build", "--output", output.path])
       #expect(built.status == 0, "\(built.stderr)")
       let before = try Data(contentsOf: output.appendingPathComponent("index.html"))
       let filesBefore = FilmSiteProcess.files(in: output)
@@ -131,7 +131,7 @@ import Testing
       try "[\n  {\"id\": 1, \"title\": \"A\"},\n  {\"id\": 2 \"title\": \"B\"}\n]\n".write(
         to: catalog, atomically: true, encoding: .utf8)
 
-      let result = try run(
+      let result = try await run(
         ["build", "--catalog", catalog.path, "--output", output.path])
       #expect(result.status == 1)
       #expect(
@@ -142,12 +142,12 @@ import Testing
     }
   }
 
-  @Test func missingTitleNamesTheFilmAndField() throws {
-    try FilmSiteProcess.withTemporaryDirectory { directory in
+  @Test func missingTitleNamesTheFilmAndField() async throws {
+    try await FilmSiteProcess.withTemporaryFolder { directory in
       let catalog = directory.appendingPathComponent("films.json")
       try #"{"results": [{"id": 1, "title": "A"}, {"id": 2}]}"#.write(
         to: catalog, atomically: true, encoding: .utf8)
-      let result = try run(
+      let result = try await run(
         [
           "build", "--catalog", catalog.path, "--output",
           directory.appendingPathComponent("out").path,
@@ -157,14 +157,14 @@ import Testing
     }
   }
 
-  @Test func unknownTemplatePlaceholderNamesFileLineAndColumn() throws {
-    try FilmSiteProcess.withTemporaryDirectory { directory in
+  @Test func unknownTemplatePlaceholderNamesFileLineAndColumn() async throws {
+    try await FilmSiteProcess.withTemporaryFolder { directory in
       let theme = directory.appendingPathComponent("theme")
       try FileManager.default.copyItem(
         at: FilmSiteProcess.repositoryRoot.appendingPathComponent("Templates"), to: theme)
       try "<li><a href=\"{{link}}\">{{title}}</a></li>\n".write(
         to: theme.appendingPathComponent("row.html"), atomically: true, encoding: .utf8)
-      let result = try run(
+      let result = try await run(
         [
           "build", "--templates", theme.path, "--output",
           directory.appendingPathComponent("out").path,
@@ -175,11 +175,11 @@ import Testing
     }
   }
 
-  @Test func refusesAFolderThatIsNotFilmSites() throws {
-    try FilmSiteProcess.withTemporaryDirectory { directory in
+  @Test func refusesAFolderThatIsNotFilmSites() async throws {
+    try await FilmSiteProcess.withTemporaryFolder { directory in
       try "notes".write(
         to: directory.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
-      let result = try run(
+      let result = try await run(
         ["build", "--output", directory.path])
       #expect(result.status == 1)
       #expect(result.stderr.hasPrefix("error: \(directory.path): not a FilmSite output folder"))
@@ -198,16 +198,15 @@ import Testing
     ),
     (["publish"], "filmsite: unknown command 'publish' (see 'filmsite --help')\n"),
   ])
-  func usageErrorsExitWith64(arguments: [String], message: String) throws {
-    let result = try run(arguments)
+  func usageErrorsExitWith64(arguments: [String], message: String) async throws {
+    let result = try await run(arguments)
     #expect(result.status == 64)
     #expect(result.stderr == message)
   }
 
-  @Test func versionAndHelp() throws {
-    #expect(
-      try run(["--version"]).stdout == "filmsite 0.1.0\n")
-    let help = try run(["build", "--help"])
+  @Test func versionAndHelp() async throws {
+    #expect(try await run(["--version"]).stdout == "filmsite 0.1.0\n")
+    let help = try await run(["build", "--help"])
     #expect(help.status == 0)
     for option in [
       "--catalog", "--query", "--templates", "--output", "--page-size", "--max-pages", "--title",
@@ -215,8 +214,6 @@ import Testing
     ] {
       #expect(help.stdout.contains(option))
     }
-    #expect(
-      try run(["--help"]).stdout.contains(
-        "Usage: filmsite <command>"))
+    #expect(try await run(["--help"]).stdout.contains("Usage: filmsite <command>"))
   }
 }

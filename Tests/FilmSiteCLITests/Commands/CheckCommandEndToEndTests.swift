@@ -14,13 +14,13 @@ import Testing
     return nil
   }
 
-  @Test func sampleSiteChecksCleanAndADeletedFilmPageIsABrokenLink() throws {
-    try FilmSiteProcess.withTemporaryDirectory { directory in
+  @Test func sampleSiteChecksCleanAndADeletedFilmPageIsABrokenLink() async throws {
+    try await FilmSiteProcess.withTemporaryFolder { directory in
       let output = directory.appendingPathComponent("Output")
-      let built = try FilmSiteProcess.run(["build", "--output", output.path, "--quiet"])
+      let built = try await FilmSiteProcess.run(["build", "--output", output.path, "--quiet"])
       #expect(built.status == 0, "\(built.stderr)")
 
-      let clean = try FilmSiteProcess.run(["check", "--output", output.path])
+      let clean = try await FilmSiteProcess.run(["check", "--output", output.path])
       #expect(clean.status == 0, "\(clean.stderr)")
       #expect(clean.stderr.isEmpty)
       #expect(clean.stdout.hasPrefix("Checked 799 pages and "), "\(clean.stdout)")
@@ -29,7 +29,7 @@ import Testing
       let listing = try #require(indexPage(linking: "films/194-amelie/", in: output))
       try FileManager.default.removeItem(
         at: output.appendingPathComponent("films/194-amelie/index.html"))
-      let broken = try FilmSiteProcess.run(["check", "--output", output.path])
+      let broken = try await FilmSiteProcess.run(["check", "--output", output.path])
       #expect(broken.status == 1)
       #expect(broken.stdout.isEmpty)
       let lines = broken.stderr.split(separator: "\n").map(String.init)
@@ -47,10 +47,10 @@ import Testing
     }
   }
 
-  @Test func aMissingOutputFolderFails() throws {
-    try FilmSiteProcess.withTemporaryDirectory { directory in
+  @Test func aMissingOutputFolderFails() async throws {
+    try await FilmSiteProcess.withTemporaryFolder { directory in
       let missing = directory.appendingPathComponent("Output").path
-      let result = try FilmSiteProcess.run(["check", "--output", missing])
+      let result = try await FilmSiteProcess.run(["check", "--output", missing])
       #expect(result.status == 1)
       #expect(
         result.stderr == """
@@ -69,18 +69,18 @@ import Testing
     (["check", "Output"], "filmsite check: unexpected argument 'Output'\n"),
     (["check", "--output"], "filmsite check: option '--output' needs a value\n"),
   ])
-  func usageErrorsExitWith64(arguments: [String], message: String) throws {
-    let result = try FilmSiteProcess.run(arguments)
+  func usageErrorsExitWith64(arguments: [String], message: String) async throws {
+    let result = try await FilmSiteProcess.run(arguments)
     #expect(result.status == 64)
     #expect(result.stderr == message)
   }
 
-  @Test func helpNamesTheCommandAndItsOption() throws {
-    let help = try FilmSiteProcess.run(["check", "--help"])
+  @Test func helpNamesTheCommandAndItsOption() async throws {
+    let help = try await FilmSiteProcess.run(["check", "--help"])
     #expect(help.status == 0)
     #expect(help.stdout.hasPrefix("Usage: filmsite check [options]"))
     #expect(help.stdout.contains("--output <dir>"))
-    #expect(try FilmSiteProcess.run(["help", "check"]).stdout == help.stdout)
-    #expect(try FilmSiteProcess.run(["--help"]).stdout.contains("  check "))
+    #expect(try await FilmSiteProcess.run(["help", "check"]).stdout == help.stdout)
+    #expect(try await FilmSiteProcess.run(["--help"]).stdout.contains("  check "))
   }
 }

@@ -30,9 +30,9 @@ import Testing
     return contents
   }
 
-  @Test func aBuildFromTheFileIsByteForByteTheBuildFromFlags() throws {
-    try FilmSiteProcess.withTemporaryDirectory { directory in
-      let flags = try FilmSiteProcess.run(
+  @Test func aBuildFromTheFileIsByteForByteTheBuildFromFlags() async throws {
+    try await FilmSiteProcess.withTemporaryFolder { directory in
+      let flags = try await FilmSiteProcess.run(
         [
           "build", "--catalog", Self.catalog, "--output", directory.path + "/flags",
           "--title", "Noir & co", "--page-size", "7", "--base-url", "https://example.org/films/",
@@ -55,7 +55,7 @@ import Testing
       catalog = "films.json"
       query = "the"
       """.write(to: site.appendingPathComponent("filmsite.toml"), atomically: true, encoding: .utf8)
-      let file = try FilmSiteProcess.run(
+      let file = try await FilmSiteProcess.run(
         ["build", "--config", "site/filmsite.toml"], in: directory)
       #expect(file.status == 0, "\(file.stderr)")
 
@@ -70,8 +70,8 @@ import Testing
     }
   }
 
-  @Test func pathsInANamedFileAreRelativeToItsFolder() throws {
-    try FilmSiteProcess.withTemporaryDirectory { directory in
+  @Test func pathsInANamedFileAreRelativeToItsFolder() async throws {
+    try await FilmSiteProcess.withTemporaryFolder { directory in
       let site = directory.appendingPathComponent("site")
       let elsewhere = directory.appendingPathComponent("elsewhere")
       for folder in [site, elsewhere] {
@@ -82,20 +82,21 @@ import Testing
       try "[source]\ncatalog = \"films.json\"\n".write(
         to: site.appendingPathComponent("filmsite.toml"), atomically: true, encoding: .utf8)
       let config = site.appendingPathComponent("filmsite.toml").path
-      let build = try FilmSiteProcess.run(["build", "--config", config], in: elsewhere)
+      let build = try await FilmSiteProcess.run(["build", "--config", config], in: elsewhere)
       #expect(build.status == 0, "\(build.stderr)")
       #expect(FileManager.default.fileExists(atPath: site.path + "/Output/index.html"))
       #expect(FilmSiteProcess.files(in: elsewhere).isEmpty)
-      let check = try FilmSiteProcess.run(["check", "--config", config], in: elsewhere)
+      let check = try await FilmSiteProcess.run(["check", "--config", config], in: elsewhere)
       #expect(check.status == 0, "\(check.stderr)")
     }
   }
 
-  @Test func aFlagOverridesTheFile() throws {
-    try FilmSiteProcess.withTemporaryDirectory { directory in
+  @Test func aFlagOverridesTheFile() async throws {
+    try await FilmSiteProcess.withTemporaryFolder { directory in
       try "title = \"From the file\"\n[source]\ncatalog = \"\(Self.catalog)\"\n".write(
         to: directory.appendingPathComponent("filmsite.toml"), atomically: true, encoding: .utf8)
-      let build = try FilmSiteProcess.run(["build", "--title", "From the flag"], in: directory)
+      let build = try await FilmSiteProcess.run(
+        ["build", "--title", "From the flag"], in: directory)
       #expect(build.status == 0, "\(build.stderr)")
       let index = try String(
         contentsOf: directory.appendingPathComponent("Output/index.html"), encoding: .utf8)
@@ -114,12 +115,12 @@ import Testing
       "error: filmsite.toml:2:1: key \"source.tmdb.api_key\": secrets do not belong in the config file; set TMDB_API_TOKEN (or TMDB_API_KEY) for TMDB, or FILMSITE_API_TOKEN for an API, in the environment\n"
     ),
   ])
-  func aBadFileStopsEveryCommandInOneLine(text: String, expected: String) throws {
-    try FilmSiteProcess.withTemporaryDirectory { directory in
+  func aBadFileStopsEveryCommandInOneLine(text: String, expected: String) async throws {
+    try await FilmSiteProcess.withTemporaryFolder { directory in
       try text.write(
         to: directory.appendingPathComponent("filmsite.toml"), atomically: true, encoding: .utf8)
       for command in ["build", "pull", "check"] {
-        let result = try FilmSiteProcess.run([command], in: directory)
+        let result = try await FilmSiteProcess.run([command], in: directory)
         #expect(result.status == 1, "\(command)")
         #expect(result.stderr == expected, "\(command)")
         #expect(!result.stderr.contains("abc"))
@@ -128,15 +129,15 @@ import Testing
     }
   }
 
-  @Test func aThemeFolderWithOneFileChangesOnlyThatFile() throws {
-    try FilmSiteProcess.withTemporaryDirectory { directory in
+  @Test func aThemeFolderWithOneFileChangesOnlyThatFile() async throws {
+    try await FilmSiteProcess.withTemporaryFolder { directory in
       let theme = directory.appendingPathComponent("my-theme")
       try FileManager.default.createDirectory(at: theme, withIntermediateDirectories: true)
       try "# {{title}}\n\nOur programme note.\n".write(
         to: theme.appendingPathComponent("film.md"), atomically: true, encoding: .utf8)
       try "theme = \"my-theme\"\n[source]\ncatalog = \"\(Self.catalog)\"\n".write(
         to: directory.appendingPathComponent("filmsite.toml"), atomically: true, encoding: .utf8)
-      let build = try FilmSiteProcess.run(["build"], in: directory)
+      let build = try await FilmSiteProcess.run(["build"], in: directory)
       #expect(build.status == 0, "\(build.stderr)")
       let film = try String(
         contentsOf: directory.appendingPathComponent("Output/films/603-the-matrix/index.html"),
@@ -148,34 +149,34 @@ import Testing
       // A mistake in the folder's file names that file.
       try "# {{titel}}\n".write(
         to: theme.appendingPathComponent("film.md"), atomically: true, encoding: .utf8)
-      let broken = try FilmSiteProcess.run(["build"], in: directory)
+      let broken = try await FilmSiteProcess.run(["build"], in: directory)
       #expect(broken.status == 1)
       #expect(broken.stderr == "error: my-theme/film.md:1:3: unknown placeholder \"titel\"\n")
     }
   }
 
-  @Test func aThemeFolderThatDoesNotExistStopsTheBuild() throws {
-    try FilmSiteProcess.withTemporaryDirectory { directory in
-      let flag = try FilmSiteProcess.run(
+  @Test func aThemeFolderThatDoesNotExistStopsTheBuild() async throws {
+    try await FilmSiteProcess.withTemporaryFolder { directory in
+      let flag = try await FilmSiteProcess.run(
         ["build", "--catalog", Self.catalog, "--templates", "Tempaltes"], in: directory)
       #expect(flag.status == 1)
       #expect(flag.stderr == "error: Tempaltes: no such theme folder\n")
       try "theme = \"themes/noir\"\n[source]\ncatalog = \"\(Self.catalog)\"\n".write(
         to: directory.appendingPathComponent("filmsite.toml"), atomically: true, encoding: .utf8)
-      let file = try FilmSiteProcess.run(["build"], in: directory)
+      let file = try await FilmSiteProcess.run(["build"], in: directory)
       #expect(file.status == 1)
       #expect(file.stderr == "error: themes/noir: no such theme folder\n")
       #expect(FilmSiteProcess.files(in: directory) == ["filmsite.toml"])
     }
   }
 
-  @Test func pullTakesItsOutputFromTheFile() throws {
-    try FilmSiteProcess.withTemporaryDirectory { directory in
+  @Test func pullTakesItsOutputFromTheFile() async throws {
+    try await FilmSiteProcess.withTemporaryFolder { directory in
       try
         "[source]\ncatalog = \"\(Self.catalog)\"\nquery = \"hitchcock\"\n[pull]\nout = \"saved.json\"\n"
         .write(
           to: directory.appendingPathComponent("filmsite.toml"), atomically: true, encoding: .utf8)
-      let pull = try FilmSiteProcess.run(["pull"], in: directory)
+      let pull = try await FilmSiteProcess.run(["pull"], in: directory)
       #expect(pull.status == 0, "\(pull.stderr)")
       let saved = try Data(contentsOf: directory.appendingPathComponent("saved.json"))
       #expect(String(decoding: saved, as: UTF8.self).contains("Vertigo"))

@@ -24,11 +24,13 @@ import Testing
     return url
   }
 
-  @Test func buildPrintsOneLineForEachValueLeftOutAndAnUpToDateRebuildNone() throws {
-    try FilmSiteProcess.withTemporaryDirectory { directory in
+  @Test func buildPrintsOneLineForEachValueLeftOutAndAnUpToDateRebuildNone() async throws {
+    try await FilmSiteProcess.withTemporaryFolder { directory in
       let catalog = try Self.writeCatalog(in: directory)
       let output = directory.appendingPathComponent("Output").path
-      let first = try FilmSiteProcess.run(["build", "--catalog", catalog.path, "--output", output])
+      let first = try await FilmSiteProcess.run([
+        "build", "--catalog", catalog.path, "--output", output,
+      ])
       #expect(first.status == 0, "\(first.stderr)")
       let lines = first.stderr.split(separator: "\n", omittingEmptySubsequences: false)
         .map(String.init)
@@ -43,7 +45,9 @@ import Testing
       #expect(
         first.stdout.contains("; 3 film values left out (see the warnings)"), "\(first.stdout)")
 
-      let again = try FilmSiteProcess.run(["build", "--catalog", catalog.path, "--output", output])
+      let again = try await FilmSiteProcess.run([
+        "build", "--catalog", catalog.path, "--output", output,
+      ])
       #expect(again.status == 0)
       #expect(again.stderr.isEmpty, "\(again.stderr)")
       #expect(again.stdout.contains("already up to date"))
@@ -51,11 +55,11 @@ import Testing
     }
   }
 
-  @Test func quietBuildsStillWarn() throws {
-    try FilmSiteProcess.withTemporaryDirectory { directory in
+  @Test func quietBuildsStillWarn() async throws {
+    try await FilmSiteProcess.withTemporaryFolder { directory in
       let catalog = try Self.writeCatalog(in: directory)
       let output = directory.appendingPathComponent("Output").path
-      let result = try FilmSiteProcess.run(
+      let result = try await FilmSiteProcess.run(
         ["build", "--catalog", catalog.path, "--output", output, "--quiet"])
       #expect(result.status == 0)
       #expect(result.stdout.isEmpty)

@@ -77,8 +77,8 @@ import Testing
   private func makeProject(
     in directory: URL, pullingFrom api: FakeTMDB? = nil, tmdbSettings: [String] = [],
     sourceLocation: SourceLocation = #_sourceLocation
-  ) throws -> URL {
-    let result = try FilmSiteProcess.run(["init", "demo", "--github-pages"], in: directory)
+  ) async throws -> URL {
+    let result = try await FilmSiteProcess.run(["init", "demo", "--github-pages"], in: directory)
     try #require(result.status == 0, "\(result.stderr)", sourceLocation: sourceLocation)
     let project = directory.appendingPathComponent("demo")
     guard let api else { return project }
@@ -102,10 +102,11 @@ import Testing
   }
 
   /// Validates `file` with check-jsonschema's copy of GitHub's workflow schema.
-  private func checkSchema(_ file: URL, sourceLocation: SourceLocation = #_sourceLocation) throws
+  private func checkSchema(_ file: URL, sourceLocation: SourceLocation = #_sourceLocation)
+    async throws
     -> (status: Int32, output: String)
   {
-    let result = try FilmSiteProcess.runTool([
+    let result = try await FilmSiteProcess.runTool([
       "check-jsonschema", "--builtin-schema", "vendor.github-workflows", file.path,
     ])
     try #require(
@@ -121,7 +122,7 @@ import Testing
     of project: URL, secrets: [String: String], cachedBinary: Bool = true,
     cachedSnapshot: URL? = nil, workflow: URL? = nil,
     sourceLocation: SourceLocation = #_sourceLocation
-  ) throws -> (status: Int32, output: String, report: Report?) {
+  ) async throws -> (status: Int32, output: String, report: Report?) {
     let scratch = project.deletingLastPathComponent()
     let context = scratch.appendingPathComponent("context.json")
     try JSONEncoder().encode(Context(secrets: secrets)).write(to: context)
@@ -138,7 +139,7 @@ import Testing
     if let cachedSnapshot {
       arguments += ["--cache-hit", "snapshot-cache=\(cachedSnapshot.path)"]
     }
-    let result = try FilmSiteProcess.runTool(arguments)
+    let result = try await FilmSiteProcess.runTool(arguments)
     try #require(
       result.status != 127, "python3 is not on PATH: \(result.output)",
       sourceLocation: sourceLocation)
@@ -176,34 +177,34 @@ import Testing
 
   // MARK: - The file
 
-  @Test func initWritesTheStarterWorkflowAndItMatchesGitHubsSchema() throws {
-    try FilmSiteProcess.withTemporaryDirectory { directory in
-      let written = workflowFile(of: try makeProject(in: directory))
+  @Test func initWritesTheStarterWorkflowAndItMatchesGitHubsSchema() async throws {
+    try await FilmSiteProcess.withTemporaryFolder { directory in
+      let written = workflowFile(of: try await makeProject(in: directory))
       #expect(try Data(contentsOf: written) == Data(contentsOf: Self.starter))
-      let result = try checkSchema(written)
+      let result = try await checkSchema(written)
       #expect(result.status == 0, "\(result.output)")
     }
   }
 
   @Test(arguments: Breakage.allCases)
-  func aBrokenCopyFailsTheSchema(breakage: Breakage) throws {
-    try FilmSiteProcess.withTemporaryDirectory { directory in
-      let written = workflowFile(of: try makeProject(in: directory))
+  func aBrokenCopyFailsTheSchema(breakage: Breakage) async throws {
+    try await FilmSiteProcess.withTemporaryFolder { directory in
+      let written = workflowFile(of: try await makeProject(in: directory))
       let original = try String(contentsOf: written, encoding: .utf8)
       let broken = breakage.apply(to: original)
       try #require(broken != original, "the breakage changed nothing")
       let copy = directory.appendingPathComponent("broken.yml")
       try broken.write(to: copy, atomically: true, encoding: .utf8)
-      let result = try checkSchema(copy)
+      let result = try await checkSchema(copy)
       #expect(result.status == 1, "\(result.output)")
       #expect(result.output.contains("Schema validation errors"), "\(result.output)")
     }
   }
 
-  @Test func everyRunScriptPassesBashSyntaxCheck() throws {
-    try FilmSiteProcess.withTemporaryDirectory { directory in
-      let written = workflowFile(of: try makeProject(in: directory))
-      let result = try FilmSiteProcess.runTool([
+  @Test func everyRunScriptPassesBashSyntaxCheck() async throws {
+    try await FilmSiteProcess.withTemporaryFolder { directory in
+      let written = workflowFile(of: try await makeProject(in: directory))
+      let result = try await FilmSiteProcess.runTool([
         "python3", "-B", Self.harness, written.path, "--syntax-check",
       ])
       #expect(result.status == 0, "\(result.output)")
@@ -218,11 +219,11 @@ import Testing
 
   // MARK: - Runs
 
-  @Test func withATokenItPullsFromTMDBAndBuildsAndChecksTheSnapshot() throws {
+  @Test func withATokenItPullsFromTMDBAndBuildsAndChecksTheSnapshot() async throws {
     let api = try FakeTMDB()
-    try FilmSiteProcess.withTemporaryDirectory { directory in
-      let project = try makeProject(in: directory, pullingFrom: api)
-      let run = try runWorkflow(of: project, secrets: ["TMDB_API_TOKEN": Self.token])
+    try await FilmSiteProcess.withTemporaryFolder { directory in
+      let project = try await makeProject(in: directory, pullingFrom: api)
+      let run = try await runWorkflow(of: project, secrets: ["TMDB_API_TOKEN": Self.token])
       #expect(run.status == 0, "\(run.output)")
       let report = try #require(run.report, "no report: \(run.output)")
       let steps = report.statuses(of: "build")
@@ -257,11 +258,11 @@ import Testing
     }
   }
 
-  @Test func aLaterRunRefreshesTheRestoredSnapshot() throws {
+  @Test func aLaterRunRefreshesTheRestoredSnapshot() async throws {
     let api = try FakeTMDB()
-    try FilmSiteProcess.withTemporaryDirectory { directory in
-      let project = try makeProject(in: directory, pullingFrom: api)
-      let first = try runWorkflow(of: project, secrets: ["TMDB_API_TOKEN": Self.token])
+    try await FilmSiteProcess.withTemporaryFolder { directory in
+      let project = try await makeProject(in: directory, pullingFrom: api)
+      let first = try await runWorkflow(of: project, secrets: ["TMDB_API_TOKEN": Self.token])
       #expect(first.status == 0, "\(first.output)")
       #expect(first.output.contains("full pull: .filmsite-ci/snapshot.json did not exist yet"))
       let cached = directory.appendingPathComponent("cached-snapshot.json")
@@ -270,7 +271,7 @@ import Testing
         at: project.appendingPathComponent(".filmsite-ci/snapshot.json"), to: cached)
 
       try api.configure(.init(changed: [1_003]))
-      let second = try runWorkflow(
+      let second = try await runWorkflow(
         of: project, secrets: ["TMDB_API_TOKEN": Self.token], cachedSnapshot: cached)
       #expect(second.status == 0, "\(second.output)")
       #expect(
@@ -282,10 +283,10 @@ import Testing
     }
   }
 
-  @Test func withoutATokenItBuildsTheCommittedCatalogAndPullsNothing() throws {
-    try FilmSiteProcess.withTemporaryDirectory { directory in
-      let project = try makeProject(in: directory)
-      let run = try runWorkflow(of: project, secrets: [:])
+  @Test func withoutATokenItBuildsTheCommittedCatalogAndPullsNothing() async throws {
+    try await FilmSiteProcess.withTemporaryFolder { directory in
+      let project = try await makeProject(in: directory)
+      let run = try await runWorkflow(of: project, secrets: [:])
       #expect(run.status == 0, "\(run.output)")
       let report = try #require(run.report, "no report: \(run.output)")
       let steps = report.statuses(of: "build")
@@ -311,12 +312,13 @@ import Testing
     }
   }
 
-  @Test func aFailingPullEndsTheRunBeforeTheSiteIsUploadedOrDeployed() throws {
+  @Test func aFailingPullEndsTheRunBeforeTheSiteIsUploadedOrDeployed() async throws {
     let failing = [FakeTMDB.Fault(status: 500, always: true)]
     let api = try FakeTMDB(configuration: .init(faults: ["genres": failing, "search:1": failing]))
-    try FilmSiteProcess.withTemporaryDirectory { directory in
-      let project = try makeProject(in: directory, pullingFrom: api, tmdbSettings: ["retries = 0"])
-      let run = try runWorkflow(of: project, secrets: ["TMDB_API_TOKEN": Self.token])
+    try await FilmSiteProcess.withTemporaryFolder { directory in
+      let project = try await makeProject(
+        in: directory, pullingFrom: api, tmdbSettings: ["retries = 0"])
+      let run = try await runWorkflow(of: project, secrets: ["TMDB_API_TOKEN": Self.token])
       #expect(run.status == 1, "\(run.output)")
       let report = try #require(run.report, "no report: \(run.output)")
       let steps = report.statuses(of: "build")
@@ -333,10 +335,10 @@ import Testing
     }
   }
 
-  @Test func withoutACachedBinaryTheBuildStepAsksForTheFilmSiteSource() throws {
-    try FilmSiteProcess.withTemporaryDirectory { directory in
-      let project = try makeProject(in: directory)
-      let run = try runWorkflow(of: project, secrets: [:], cachedBinary: false)
+  @Test func withoutACachedBinaryTheBuildStepAsksForTheFilmSiteSource() async throws {
+    try await FilmSiteProcess.withTemporaryFolder { directory in
+      let project = try await makeProject(in: directory)
+      let run = try await runWorkflow(of: project, secrets: [:], cachedBinary: false)
       #expect(run.status == 1, "\(run.output)")
       let report = try #require(run.report, "no report: \(run.output)")
       #expect(report.statuses(of: "build")["Build filmsite"] == "failure")
@@ -347,16 +349,16 @@ import Testing
     }
   }
 
-  @Test func theHarnessStopsAtAConditionItCannotEvaluate() throws {
-    try FilmSiteProcess.withTemporaryDirectory { directory in
-      let project = try makeProject(in: directory)
+  @Test func theHarnessStopsAtAConditionItCannotEvaluate() async throws {
+    try await FilmSiteProcess.withTemporaryFolder { directory in
+      let project = try await makeProject(in: directory)
       let original = try String(contentsOf: workflowFile(of: project), encoding: .utf8)
       let changed = original.replacingOccurrences(
         of: "if: env.PULL_FILMS == 'true'", with: "if: contains(env.PULL_FILMS, 'true')")
       try #require(changed != original)
       let copy = directory.appendingPathComponent("changed.yml")
       try changed.write(to: copy, atomically: true, encoding: .utf8)
-      let run = try runWorkflow(of: project, secrets: [:], workflow: copy)
+      let run = try await runWorkflow(of: project, secrets: [:], workflow: copy)
       #expect(run.status == 2, "\(run.output)")
       #expect(run.output.contains("the function contains() "), "\(run.output)")
       #expect(run.report == nil)

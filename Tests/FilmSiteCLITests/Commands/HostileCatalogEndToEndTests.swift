@@ -18,9 +18,9 @@ import Testing
 
   // MARK: - The corpus builds
 
-  @Test func corpusBuildsAndTheSummaryCountsFilmsAndDuplicatesDropped() throws {
-    try FilmSiteProcess.withTemporaryDirectory { directory in
-      let (result, output) = try Self.buildCorpus(in: directory)
+  @Test func corpusBuildsAndTheSummaryCountsFilmsAndDuplicatesDropped() async throws {
+    try await FilmSiteProcess.withTemporaryFolder { directory in
+      let (result, output) = try await Self.buildCorpus(in: directory)
       #expect(result.status == 0, "\(result.stderr)")
       // One line for each value that no page can show, and nothing else.
       #expect(result.stderr.split(separator: "\n").map(String.init) == HostileCorpus.warnings)
@@ -65,9 +65,9 @@ import Testing
 
   // MARK: - Safe pages
 
-  @Test func noPageHoldsExecutableMarkupFromTheData() throws {
-    try FilmSiteProcess.withTemporaryDirectory { directory in
-      let (result, output) = try Self.buildCorpus(in: directory)
+  @Test func noPageHoldsExecutableMarkupFromTheData() async throws {
+    try await FilmSiteProcess.withTemporaryFolder { directory in
+      let (result, output) = try await Self.buildCorpus(in: directory)
       try #require(result.status == 0, "\(result.stderr)")
       let eventHandler = try NSRegularExpression(
         pattern: #"\son[a-z]+\s*="#, options: [.caseInsensitive])
@@ -131,13 +131,13 @@ import Testing
     }
   }
 
-  @Test func everyFileStaysInsideTheOutputFolder() throws {
-    try FilmSiteProcess.withTemporaryDirectory { directory in
+  @Test func everyFileStaysInsideTheOutputFolder() async throws {
+    try await FilmSiteProcess.withTemporaryFolder { directory in
       let repositoryBefore = try Self.entries(of: FilmSiteProcess.repositoryRoot)
       let escapeTarget = "/tmp/filmsite-pwned"
       let escapeTargetExisted = FileManager.default.fileExists(atPath: escapeTarget)
 
-      let (result, output) = try Self.buildCorpus(in: directory)
+      let (result, output) = try await Self.buildCorpus(in: directory)
       try #require(result.status == 0, "\(result.stderr)")
 
       // Nothing new beside the output folder but the state the next build starts
@@ -210,18 +210,18 @@ import Testing
     }
   }
 
-  @Test func everyPageIsValidHTML() throws {
-    try FilmSiteProcess.withTemporaryDirectory { directory in
-      let (result, output) = try Self.buildCorpus(in: directory)
+  @Test func everyPageIsValidHTML() async throws {
+    try await FilmSiteProcess.withTemporaryFolder { directory in
+      let (result, output) = try await Self.buildCorpus(in: directory)
       try #require(result.status == 0, "\(result.stderr)")
-      let report = try FilmSiteProcess.validateHTML(in: output)
+      let report = try await FilmSiteProcess.validateHTML(in: output)
       #expect(report.valid, "Nu HTML Checker: \(report.output)")
     }
   }
 
-  @Test func noPageHoldsControlCharactersOrNoncharacters() throws {
-    try FilmSiteProcess.withTemporaryDirectory { directory in
-      let (result, output) = try Self.buildCorpus(in: directory)
+  @Test func noPageHoldsControlCharactersOrNoncharacters() async throws {
+    try await FilmSiteProcess.withTemporaryFolder { directory in
+      let (result, output) = try await Self.buildCorpus(in: directory)
       try #require(result.status == 0, "\(result.stderr)")
       for page in try Self.pages(in: output) {
         let forbidden = page.html.unicodeScalars.filter(Self.isForbiddenInHTML)
@@ -234,9 +234,9 @@ import Testing
 
   // MARK: - Pages read as the data
 
-  @Test func everyPageHasOneHeadingAndShowsMarkupAsText() throws {
-    try FilmSiteProcess.withTemporaryDirectory { directory in
-      let (result, output) = try Self.buildCorpus(in: directory)
+  @Test func everyPageHasOneHeadingAndShowsMarkupAsText() async throws {
+    try await FilmSiteProcess.withTemporaryFolder { directory in
+      let (result, output) = try await Self.buildCorpus(in: directory)
       try #require(result.status == 0, "\(result.stderr)")
       for page in try Self.pages(in: output) {
         let headings = page.html.components(separatedBy: "<h1").count - 1
@@ -302,9 +302,9 @@ import Testing
     }
   }
 
-  @Test func everyFilmPageKeepsItsLinkBackToTheIndex() throws {
-    try FilmSiteProcess.withTemporaryDirectory { directory in
-      let (result, output) = try Self.buildCorpus(in: directory)
+  @Test func everyFilmPageKeepsItsLinkBackToTheIndex() async throws {
+    try await FilmSiteProcess.withTemporaryFolder { directory in
+      let (result, output) = try await Self.buildCorpus(in: directory)
       try #require(result.status == 0, "\(result.stderr)")
       for page in try Self.pages(in: output) where page.path.hasPrefix("films/") {
         let linksBack = page.html.contains("← Back to the films, page ")
@@ -313,9 +313,9 @@ import Testing
     }
   }
 
-  @Test func filmDataAddsNoBlocksToAPage() throws {
-    try FilmSiteProcess.withTemporaryDirectory { directory in
-      let (result, output) = try Self.buildCorpus(in: directory)
+  @Test func filmDataAddsNoBlocksToAPage() async throws {
+    try await FilmSiteProcess.withTemporaryFolder { directory in
+      let (result, output) = try await Self.buildCorpus(in: directory)
       try #require(result.status == 0, "\(result.stderr)")
       let blocks: Set<String> = [
         "pre", "blockquote", "ul", "ol", "li", "hr", "h2", "h3", "h4", "h5", "h6", "table",
@@ -339,12 +339,12 @@ import Testing
 
   /// Writes the corpus to `<directory>/films.json` and builds it into
   /// `<directory>/work/Output` from the repository root.
-  private static func buildCorpus(in directory: URL) throws -> (FilmSiteProcess.Result, URL) {
+  private static func buildCorpus(in directory: URL) async throws -> (FilmSiteProcess.Result, URL) {
     let corpus = try HostileCorpus.write(in: directory)
     let work = directory.appendingPathComponent("work")
     try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
     let output = work.appendingPathComponent("Output")
-    let result = try FilmSiteProcess.run(
+    let result = try await FilmSiteProcess.run(
       ["build", "--catalog", corpus.path, "--output", output.path])
     return (result, output)
   }

@@ -45,7 +45,7 @@ import Testing
   /// Writes `content` into `directory`/content and builds the sample catalog there.
   private static func build(
     _ content: [String: String], in directory: URL, extra: [String] = []
-  ) throws -> (FilmSiteProcess.Result, URL) {
+  ) async throws -> (FilmSiteProcess.Result, URL) {
     for (path, text) in content {
       let url = directory.appendingPathComponent("content/" + path)
       try FileManager.default.createDirectory(
@@ -55,7 +55,7 @@ import Testing
     let output = directory.appendingPathComponent("Output")
     let catalog = FilmSiteProcess.repositoryRoot.appendingPathComponent(
       "Sources/FilmSiteCLI/Init/Starter/films.json")
-    let result = try FilmSiteProcess.run(
+    let result = try await FilmSiteProcess.run(
       [
         "build", "--catalog", catalog.path, "--output", output.path, "--content",
         directory.appendingPathComponent("content").path, "--nav", "about.md", "--base-url",
@@ -64,9 +64,9 @@ import Testing
     return (result, output)
   }
 
-  @Test func hostileNotesAndPagesBuildSafeValidPages() throws {
-    try FilmSiteProcess.withTemporaryDirectory { directory in
-      let (result, output) = try Self.build(Self.hostile, in: directory)
+  @Test func hostileNotesAndPagesBuildSafeValidPages() async throws {
+    try await FilmSiteProcess.withTemporaryFolder { directory in
+      let (result, output) = try await Self.build(Self.hostile, in: directory)
       try #require(result.status == 0, "\(result.stderr)")
       #expect(result.stdout.contains("3 notes") == false)
       #expect(result.stdout.contains("2 notes (2 fields corrected), 1 page of your own"))
@@ -116,9 +116,9 @@ import Testing
       #expect(tagPages.count == 5, "\(tagPages)")
       #expect(tagPages.allSatisfy { !$0.contains("..") })
 
-      let validation = try FilmSiteProcess.validateHTML(in: output)
+      let validation = try await FilmSiteProcess.validateHTML(in: output)
       #expect(validation.valid, "\(validation.output)")
-      let check = try FilmSiteProcess.run(["check", "--output", output.path], in: directory)
+      let check = try await FilmSiteProcess.run(["check", "--output", output.path], in: directory)
       #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
     }
   }
@@ -141,13 +141,13 @@ import Testing
   ])
   func aFileThatCannotBeUsedStopsTheBuildInOneLineAndKeepsTheSite(
     path: String, text: String, message: String
-  ) throws {
-    try FilmSiteProcess.withTemporaryDirectory { directory in
-      let (first, output) = try Self.build(
+  ) async throws {
+    try await FilmSiteProcess.withTemporaryFolder { directory in
+      let (first, output) = try await Self.build(
         ["about.md": "+++\ntitle = \"About\"\n+++\n"], in: directory)
       try #require(first.status == 0, "\(first.stderr)")
       let before = FilmSiteProcess.files(in: output)
-      let (result, _) = try Self.build([path: text], in: directory)
+      let (result, _) = try await Self.build([path: text], in: directory)
       #expect(result.status != 0)
       let lines = result.stderr.split(separator: "\n")
       #expect(lines.count == 1, "\(result.stderr)")

@@ -50,7 +50,7 @@ import Testing
   ]
 
   /// Builds the corpus with ``theme`` into `<directory>/Output`.
-  private static func build(in directory: URL) throws -> (FilmSiteProcess.Result, URL, URL) {
+  private static func build(in directory: URL) async throws -> (FilmSiteProcess.Result, URL, URL) {
     let catalog = try HostileCorpus.write(in: directory)
     let theme = directory.appendingPathComponent("theme")
     try FileManager.default.createDirectory(at: theme, withIntermediateDirectories: true)
@@ -58,7 +58,7 @@ import Testing
       try text.write(to: theme.appendingPathComponent(name), atomically: true, encoding: .utf8)
     }
     let output = directory.appendingPathComponent("Output")
-    let result = try FilmSiteProcess.run(
+    let result = try await FilmSiteProcess.run(
       ["build", "--catalog", catalog.path, "--templates", theme.path, "--output", output.path])
     return (result, output, theme)
   }
@@ -67,9 +67,9 @@ import Testing
     String(decoding: try Data(contentsOf: output.appendingPathComponent(path)), as: UTF8.self)
   }
 
-  @Test func theBuildWarnsOnceForEachValueLeftOutAndCountsThem() throws {
-    try FilmSiteProcess.withTemporaryDirectory { directory in
-      let (result, _, _) = try Self.build(in: directory)
+  @Test func theBuildWarnsOnceForEachValueLeftOutAndCountsThem() async throws {
+    try await FilmSiteProcess.withTemporaryFolder { directory in
+      let (result, _, _) = try await Self.build(in: directory)
       #expect(result.status == 0, "\(result.stderr)")
       #expect(result.stderr.split(separator: "\n").map(String.init) == HostileCorpus.warnings)
       #expect(
@@ -78,9 +78,9 @@ import Testing
     }
   }
 
-  @Test func noPageHoldsMarkupOrALinkFromAValueLeftOut() throws {
-    try FilmSiteProcess.withTemporaryDirectory { directory in
-      let (result, output, theme) = try Self.build(in: directory)
+  @Test func noPageHoldsMarkupOrALinkFromAValueLeftOut() async throws {
+    try await FilmSiteProcess.withTemporaryFolder { directory in
+      let (result, output, theme) = try await Self.build(in: directory)
       try #require(result.status == 0, "\(result.stderr)")
       let allowed = try HostileCorpus.elements(ofTheme: theme)
         .union(
@@ -117,9 +117,9 @@ import Testing
     }
   }
 
-  @Test func keptValuesShowAndLeftOutOnesDoNot() throws {
-    try FilmSiteProcess.withTemporaryDirectory { directory in
-      let (result, output, _) = try Self.build(in: directory)
+  @Test func keptValuesShowAndLeftOutOnesDoNot() async throws {
+    try await FilmSiteProcess.withTemporaryFolder { directory in
+      let (result, output, _) = try await Self.build(in: directory)
       try #require(result.status == 0, "\(result.stderr)")
       let kept = try Self.page("films/goodlinks-links-that-are-kept/index.html", in: output)
       for text in [
@@ -149,11 +149,11 @@ import Testing
     }
   }
 
-  @Test func everyPageIsValidHTML() throws {
-    try FilmSiteProcess.withTemporaryDirectory { directory in
-      let (result, output, _) = try Self.build(in: directory)
+  @Test func everyPageIsValidHTML() async throws {
+    try await FilmSiteProcess.withTemporaryFolder { directory in
+      let (result, output, _) = try await Self.build(in: directory)
       try #require(result.status == 0, "\(result.stderr)")
-      let report = try FilmSiteProcess.validateHTML(in: output)
+      let report = try await FilmSiteProcess.validateHTML(in: output)
       #expect(report.valid, "Nu HTML Checker: \(report.output)")
     }
   }

@@ -5,9 +5,9 @@ import Testing
 
 /// `filmsite init` starts a site that builds and checks, and never overwrites.
 @Suite struct InitCommandEndToEndTests {
-  @Test func aNewSiteBuildsAndChecksWithNoThemeFolder() throws {
-    try FilmSiteProcess.withTemporaryDirectory { directory in
-      let created = try FilmSiteProcess.run(["init", "demo"], in: directory)
+  @Test func aNewSiteBuildsAndChecksWithNoThemeFolder() async throws {
+    try await FilmSiteProcess.withTemporaryFolder { directory in
+      let created = try await FilmSiteProcess.run(["init", "demo"], in: directory)
       #expect(created.status == 0, "\(created.stderr)")
       #expect(created.stdout.contains("Next: cd demo && filmsite build && filmsite check"))
       let site = directory.appendingPathComponent("demo")
@@ -23,7 +23,7 @@ import Testing
         contentsOf: site.appendingPathComponent(".gitignore"), encoding: .utf8)
       #expect(gitignore.split(separator: "\n").contains("Output/"))
 
-      let build = try FilmSiteProcess.run(["build"], in: site)
+      let build = try await FilmSiteProcess.run(["build"], in: site)
       #expect(build.status == 0, "\(build.stderr)")
       #expect(build.stdout.hasPrefix("Built 6 films, 1 index page and "))
       #expect(build.stdout.contains("; 1 note (0 fields corrected), 1 page of your own"))
@@ -37,24 +37,25 @@ import Testing
       #expect(vertigo.contains(#"<a href="../../about/">the About page</a>"#))
       #expect(vertigo.contains("Your rating <strong>9.0</strong>/10"))
       #expect(pages.contains("about/index.html") && pages.contains("tags/example-tag/index.html"))
-      let check = try FilmSiteProcess.run(["check"], in: site)
+      let check = try await FilmSiteProcess.run(["check"], in: site)
       #expect(check.status == 0, "\(check.stderr)")
       #expect(check.stdout.hasPrefix("Checked "))
     }
   }
 
-  @Test func theCurrentFolderIsTheDefault() throws {
-    try FilmSiteProcess.withTemporaryDirectory { directory in
-      let created = try FilmSiteProcess.run(["init"], in: directory)
+  @Test func theCurrentFolderIsTheDefault() async throws {
+    try await FilmSiteProcess.withTemporaryFolder { directory in
+      let created = try await FilmSiteProcess.run(["init"], in: directory)
       #expect(created.status == 0, "\(created.stderr)")
       #expect(created.stdout.contains("Next: filmsite build && filmsite check"))
       #expect(FileManager.default.fileExists(atPath: directory.path + "/filmsite.toml"))
     }
   }
 
-  @Test func gitHubPagesAddsTheWorkflow() throws {
-    try FilmSiteProcess.withTemporaryDirectory { directory in
-      let created = try FilmSiteProcess.run(["init", "demo", "--github-pages"], in: directory)
+  @Test func gitHubPagesAddsTheWorkflow() async throws {
+    try await FilmSiteProcess.withTemporaryFolder { directory in
+      let created = try await FilmSiteProcess.run(
+        ["init", "demo", "--github-pages"], in: directory)
       #expect(created.status == 0, "\(created.stderr)")
       let workflow = try Data(
         contentsOf: directory.appendingPathComponent("demo/.github/workflows/filmsite.yml"))
@@ -65,8 +66,8 @@ import Testing
   }
 
   @Test(arguments: ["filmsite.toml", "films.json", ".gitignore", ".github/workflows/filmsite.yml"])
-  func anExistingFileStopsItBeforeAnythingIsWritten(existing: String) throws {
-    try FilmSiteProcess.withTemporaryDirectory { directory in
+  func anExistingFileStopsItBeforeAnythingIsWritten(existing: String) async throws {
+    try await FilmSiteProcess.withTemporaryFolder { directory in
       let site = directory.appendingPathComponent("demo")
       let mine = site.appendingPathComponent(existing)
       try FileManager.default.createDirectory(
@@ -74,7 +75,7 @@ import Testing
       try Data("mine".utf8).write(to: mine)
       let before = FilmSiteProcess.files(in: site)
 
-      let result = try FilmSiteProcess.run(["init", "demo", "--github-pages"], in: directory)
+      let result = try await FilmSiteProcess.run(["init", "demo", "--github-pages"], in: directory)
       #expect(result.status == 1)
       #expect(
         result.stderr
@@ -85,25 +86,25 @@ import Testing
     }
   }
 
-  @Test func aFileWhereAFolderGoesStopsItBeforeAnythingIsWritten() throws {
-    try FilmSiteProcess.withTemporaryDirectory { directory in
+  @Test func aFileWhereAFolderGoesStopsItBeforeAnythingIsWritten() async throws {
+    try await FilmSiteProcess.withTemporaryFolder { directory in
       let site = directory.appendingPathComponent("demo")
       try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
       try Data("mine".utf8).write(to: site.appendingPathComponent(".github"))
-      let result = try FilmSiteProcess.run(["init", "demo", "--github-pages"], in: directory)
+      let result = try await FilmSiteProcess.run(["init", "demo", "--github-pages"], in: directory)
       #expect(result.status == 1)
       #expect(result.stderr == "error: demo/.github: not a folder\n")
       #expect(FilmSiteProcess.files(in: site) == [".github"])
     }
   }
 
-  @Test func aLinkToAFolderIsAFolder() throws {
-    try FilmSiteProcess.withTemporaryDirectory { directory in
+  @Test func aLinkToAFolderIsAFolder() async throws {
+    try await FilmSiteProcess.withTemporaryFolder { directory in
       let real = directory.appendingPathComponent("real site")
       try FileManager.default.createDirectory(at: real, withIntermediateDirectories: true)
       try FileManager.default.createSymbolicLink(
         atPath: directory.path + "/my films", withDestinationPath: real.path)
-      let result = try FilmSiteProcess.run(["init", "my films"], in: directory)
+      let result = try await FilmSiteProcess.run(["init", "my films"], in: directory)
       #expect(result.status == 0, "\(result.stderr)")
       #expect(result.stdout.contains("Next: cd 'my films' && filmsite build && filmsite check"))
       #expect(
@@ -121,21 +122,21 @@ import Testing
     #expect(InitCommand.shellQuoted(path) == quoted)
   }
 
-  @Test func aDanglingLinkCountsAsAFile() throws {
-    try FilmSiteProcess.withTemporaryDirectory { directory in
+  @Test func aDanglingLinkCountsAsAFile() async throws {
+    try await FilmSiteProcess.withTemporaryFolder { directory in
       try FileManager.default.createSymbolicLink(
         atPath: directory.path + "/filmsite.toml", withDestinationPath: directory.path + "/nowhere")
-      let result = try FilmSiteProcess.run(["init"], in: directory)
+      let result = try await FilmSiteProcess.run(["init"], in: directory)
       #expect(result.status == 1)
       #expect(result.stderr.hasPrefix("error: ./filmsite.toml: already exists"))
       #expect(!FileManager.default.fileExists(atPath: directory.path + "/nowhere"))
     }
   }
 
-  @Test func aFileInTheFoldersPlaceIsRefused() throws {
-    try FilmSiteProcess.withTemporaryDirectory { directory in
+  @Test func aFileInTheFoldersPlaceIsRefused() async throws {
+    try await FilmSiteProcess.withTemporaryFolder { directory in
       try Data("x".utf8).write(to: directory.appendingPathComponent("demo"))
-      let result = try FilmSiteProcess.run(["init", "demo"], in: directory)
+      let result = try await FilmSiteProcess.run(["init", "demo"], in: directory)
       #expect(result.status == 1)
       #expect(result.stderr == "error: demo: not a folder\n")
     }

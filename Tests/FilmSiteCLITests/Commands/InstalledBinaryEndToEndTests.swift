@@ -5,8 +5,8 @@ import Testing
 /// this repository, it starts, builds and checks a site from another folder,
 /// with the built-in theme.
 @Suite struct InstalledBinaryEndToEndTests {
-  @Test func aCopiedBinaryInitsBuildsAndChecksFromAnyFolder() throws {
-    try FilmSiteProcess.withTemporaryDirectory { directory in
+  @Test func aCopiedBinaryInitsBuildsAndChecksFromAnyFolder() async throws {
+    try await FilmSiteProcess.withTemporaryFolder { directory in
       let manager = FileManager.default
       let bin = directory.appendingPathComponent("bin")
       let work = directory.appendingPathComponent("work")
@@ -19,14 +19,14 @@ import Testing
       try manager.copyItem(at: FilmSiteProcess.executable, to: installed)
 
       let site = directory.appendingPathComponent("films-site").path
-      let created = try FilmSiteProcess.run(["init", site], in: work, program: installed)
+      let created = try await FilmSiteProcess.run(["init", site], in: work, program: installed)
       #expect(created.status == 0, "\(created.stderr)")
       let config = site + "/filmsite.toml"
-      let build = try FilmSiteProcess.run(
+      let build = try await FilmSiteProcess.run(
         ["build", "--config", config], in: elsewhere, program: installed)
       #expect(build.status == 0, "\(build.stderr)")
       #expect(build.stdout.contains("into \(site)/Output"))
-      let check = try FilmSiteProcess.run(
+      let check = try await FilmSiteProcess.run(
         ["check", "--config", config], in: elsewhere, program: installed)
       #expect(check.status == 0, "\(check.stderr)")
 
@@ -42,19 +42,19 @@ import Testing
     }
   }
 
-  @Test func themeExportWritesAThemeThatBuildsTheSameSite() throws {
-    try FilmSiteProcess.withTemporaryDirectory { directory in
-      let export = try FilmSiteProcess.run(["theme", "export", "Templates"], in: directory)
+  @Test func themeExportWritesAThemeThatBuildsTheSameSite() async throws {
+    try await FilmSiteProcess.withTemporaryFolder { directory in
+      let export = try await FilmSiteProcess.run(["theme", "export", "Templates"], in: directory)
       #expect(export.status == 0, "\(export.stderr)")
       let exported = FilmSiteProcess.files(in: directory.appendingPathComponent("Templates"))
       let source = FilmSiteProcess.files(
         in: FilmSiteProcess.repositoryRoot.appendingPathComponent("Templates"))
       #expect(exported == source)
-      let again = try FilmSiteProcess.run(["theme", "export", "Templates"], in: directory)
+      let again = try await FilmSiteProcess.run(["theme", "export", "Templates"], in: directory)
       #expect(again.status == 1)
       #expect(
         again.stderr.hasPrefix("error: Templates: the folder is not empty (it holds \"404.md\")"))
-      let usage = try FilmSiteProcess.run(["theme", "import", "x"], in: directory)
+      let usage = try await FilmSiteProcess.run(["theme", "import", "x"], in: directory)
       #expect(usage.status == 64)
     }
   }

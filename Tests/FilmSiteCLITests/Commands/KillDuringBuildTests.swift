@@ -29,17 +29,20 @@ import Testing
   }
 
   /// Starts a build of `catalog` into `output` and kills it (SIGKILL) `delay` later.
-  private func buildKilled(catalog: URL, output: URL, after delay: Duration) throws {
-    let process = Process()
-    process.executableURL = FilmSiteProcess.executable
-    process.arguments = ["build", "--catalog", catalog.path, "--output", output.path, "--quiet"]
-    process.currentDirectoryURL = FilmSiteProcess.repositoryRoot
-    try process.run()
-    Thread.sleep(
-      forTimeInterval: Double(delay.components.seconds)
-        + Double(delay.components.attoseconds) / 1e18)
-    kill(process.processIdentifier, SIGKILL)
-    process.waitUntilExit()
+  /// The wait and the kill run off the concurrency pool (``offThePool(_:)``).
+  private func buildKilled(catalog: URL, output: URL, after delay: Duration) async throws {
+    try await offThePool {
+      let process = Process()
+      process.executableURL = FilmSiteProcess.executable
+      process.arguments = ["build", "--catalog", catalog.path, "--output", output.path, "--quiet"]
+      process.currentDirectoryURL = FilmSiteProcess.repositoryRoot
+      try process.run()
+      Thread.sleep(
+        forTimeInterval: Double(delay.components.seconds)
+          + Double(delay.components.attoseconds) / 1e18)
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+    }
   }
 
   /// The files of the site in `output`, and whether they are exactly those its manifest lists.
@@ -57,17 +60,17 @@ import Testing
     return (films, listed == present)
   }
 
-  @Test func killedBuildsLeaveACompleteOldOrNewSite() throws {
-    try FilmSiteProcess.withTemporaryDirectory { directory in
+  @Test func killedBuildsLeaveACompleteOldOrNewSite() async throws {
+    try await FilmSiteProcess.withTemporaryFolder { directory in
       let catalog = directory.appendingPathComponent("large.json")
       try writeLargeCatalog(to: catalog)
       let output = directory.appendingPathComponent("Output")
 
       // How long a whole build of the large catalog over the sample site takes here.
-      let sample = try FilmSiteProcess.run(["build", "--output", output.path, "--quiet"])
+      let sample = try await FilmSiteProcess.run(["build", "--output", output.path, "--quiet"])
       #expect(sample.status == 0, "\(sample.stderr)")
       let start = ContinuousClock.now
-      let full = try FilmSiteProcess.run([
+      let full = try await FilmSiteProcess.run([
         "build", "--catalog", catalog.path, "--output", output.path,
       ])
       let duration = ContinuousClock.now - start
@@ -75,11 +78,11 @@ import Testing
 
       var outcomes: [Int: Int] = [:]
       for tenth in 1...9 {
-        let reset = try FilmSiteProcess.run(["build", "--output", output.path, "--quiet"])
+        let reset = try await FilmSiteProcess.run(["build", "--output", output.path, "--quiet"])
         #expect(reset.status == 0, "\(reset.stderr)")
         #expect(try site(in: output) == (113, true))
 
-        try buildKilled(catalog: catalog, output: output, after: duration * tenth / 10)
+        try await buildKilled(catalog: catalog, output: output, after: duration * tenth / 10)
 
         let state = try site(in: output)
         #expect(
@@ -93,7 +96,7 @@ import Testing
       // it swaps, or while it removes the previous site; which, depends on this machine's speed.
       #expect(outcomes[113, default: 0] > 0, "\(outcomes)")
 
-      let finish = try FilmSiteProcess.run([
+      let finish = try await FilmSiteProcess.run([
         "build", "--catalog", catalog.path, "--output", output.path,
       ])
       #expect(finish.status == 0, "\(finish.stderr)")
@@ -114,8 +117,8 @@ import Testing
   /// differences and then swaps it in: a kill at any instant of that still
   /// leaves the old or the new site, whole, and the next build's site is
   /// byte for byte a fresh build's.
-  @Test func killedIncrementalBuildsLeaveACompleteSiteAndTheNextIsExact() throws {
-    try FilmSiteProcess.withTemporaryDirectory { directory in
+  @Test func killedIncrementalBuildsLeaveACompleteSiteAndTheNextIsExact() async throws {
+    try await FilmSiteProcess.withTemporaryFolder { directory in
       let first = directory.appendingPathComponent("first.json")
       let second = directory.appendingPathComponent("second.json")
       try writeLargeCatalog(to: first)
@@ -132,18 +135,18 @@ import Testing
       try JSONEncoder().encode(edited).write(to: second)
       let output = directory.appendingPathComponent("Output")
       let build = { (catalog: URL) in
-        try FilmSiteProcess.run(["build", "--catalog", catalog.path, "--output", output.path])
+        try await FilmSiteProcess.run(["build", "--catalog", catalog.path, "--output", output.path])
       }
       // Two builds, so that the spare exists; then a timed one that uses it.
-      #expect(try build(first).status == 0)
-      #expect(try build(second).status == 0)
+      #expect(try await build(first).status == 0)
+      #expect(try await build(second).status == 0)
       let start = ContinuousClock.now
-      #expect(try build(first).status == 0)
+      #expect(try await build(first).status == 0)
       let duration = ContinuousClock.now - start
 
       var catalog = second
       for tenth in 1...9 {
-        try buildKilled(catalog: catalog, output: output, after: duration * tenth / 10)
+        try await buildKilled(catalog: catalog, output: output, after: duration * tenth / 10)
         let state = try site(in: output)
         #expect(state.complete, "after a kill at \(tenth)/10 of a rebuild, Output is not whole")
         let fewer = Self.filmCount - 1
@@ -152,9 +155,9 @@ import Testing
         catalog = state.films == fewer ? first : second
       }
 
-      #expect(try build(second).status == 0)
+      #expect(try await build(second).status == 0)
       let fresh = directory.appendingPathComponent("Fresh")
-      let built = try FilmSiteProcess.run([
+      let built = try await FilmSiteProcess.run([
         "build", "--catalog", second.path, "--output", fresh.path,
       ])
       #expect(built.status == 0, "\(built.stderr)")

@@ -84,10 +84,10 @@ import Testing
   ]
 
   @Test(arguments: rejectedFilms)
-  func rejectedFilmFailsWithOneLineAndLeavesTheSiteAlone(_ film: RejectedFilm) throws {
-    try FilmSiteProcess.withTemporaryDirectory { directory in
+  func rejectedFilmFailsWithOneLineAndLeavesTheSiteAlone(_ film: RejectedFilm) async throws {
+    try await FilmSiteProcess.withTemporaryFolder { directory in
       let output = directory.appendingPathComponent("Output")
-      let built = try FilmSiteProcess.run(["build", "--output", output.path, "--quiet"])
+      let built = try await FilmSiteProcess.run(["build", "--output", output.path, "--quiet"])
       try #require(built.status == 0, "\(built.stderr)")
       let before = try Self.snapshot(of: output)
       #expect(before[".filmsite-manifest"] != nil)
@@ -96,7 +96,7 @@ import Testing
 
       let catalog = directory.appendingPathComponent("films.json")
       try film.json.write(to: catalog, atomically: true, encoding: .utf8)
-      let result = try FilmSiteProcess.run(
+      let result = try await FilmSiteProcess.run(
         ["build", "--catalog", catalog.path, "--output", output.path])
       #expect(result.status == 1)
       #expect(result.stdout.isEmpty)
@@ -111,13 +111,13 @@ import Testing
     }
   }
 
-  @Test func rejectedIDIsNamedOnOneLineWithoutControlCharacters() throws {
-    try FilmSiteProcess.withTemporaryDirectory { directory in
+  @Test func rejectedIDIsNamedOnOneLineWithoutControlCharacters() async throws {
+    try await FilmSiteProcess.withTemporaryFolder { directory in
       let catalog = directory.appendingPathComponent("films.json")
       let id = #"a\u001b[31m\n"# + String(repeating: "x", count: 300)
       try #"[{"id": "\#(id)", "title": "Escapes"}]"#.write(
         to: catalog, atomically: true, encoding: .utf8)
-      let result = try FilmSiteProcess.run(
+      let result = try await FilmSiteProcess.run(
         [
           "build", "--catalog", catalog.path, "--output",
           directory.appendingPathComponent("Output").path,
@@ -133,13 +133,13 @@ import Testing
 
   /// Films are named by title, not by number: once pages are merged and
   /// duplicates dropped, a film's place in the catalog is no longer known.
-  @Test func rejectedIDNamesTheFilmByItsTitle() throws {
-    try FilmSiteProcess.withTemporaryDirectory { directory in
+  @Test func rejectedIDNamesTheFilmByItsTitle() async throws {
+    try await FilmSiteProcess.withTemporaryFolder { directory in
       let catalog = directory.appendingPathComponent("films.json")
       // The second film repeats the first one's id and is dropped; the third has an empty id.
       try #"[{"id": 1, "title": "A"}, {"id": 1, "title": "B"}, {"id": "", "title": "C"}]"#.write(
         to: catalog, atomically: true, encoding: .utf8)
-      let result = try FilmSiteProcess.run(
+      let result = try await FilmSiteProcess.run(
         [
           "build", "--catalog", catalog.path, "--output",
           directory.appendingPathComponent("Output").path,
@@ -149,14 +149,14 @@ import Testing
     }
   }
 
-  @Test func encodedIDOf64BytesBuildsAsTheREADMESays() throws {
+  @Test func encodedIDOf64BytesBuildsAsTheREADMESays() async throws {
     // README: "Ids longer than 128 characters (64 when encoded) are rejected".
-    try FilmSiteProcess.withTemporaryDirectory { directory in
+    try await FilmSiteProcess.withTemporaryFolder { directory in
       let catalog = directory.appendingPathComponent("films.json")
       let id = String(repeating: "A", count: 64)
       try #"[{"id": "\#(id)", "title": "Sixty four"}]"#.write(
         to: catalog, atomically: true, encoding: .utf8)
-      let result = try FilmSiteProcess.run(
+      let result = try await FilmSiteProcess.run(
         [
           "build", "--catalog", catalog.path, "--output",
           directory.appendingPathComponent("Output").path,
@@ -165,12 +165,12 @@ import Testing
     }
   }
 
-  @Test func loneSurrogateInAFilmIsReportedWhereItIs() throws {
-    try FilmSiteProcess.withTemporaryDirectory { directory in
+  @Test func loneSurrogateInAFilmIsReportedWhereItIs() async throws {
+    try await FilmSiteProcess.withTemporaryFolder { directory in
       let catalog = directory.appendingPathComponent("films.json")
       try #"[{"id": "\ud800", "title": "A"}]"#.write(
         to: catalog, atomically: true, encoding: .utf8)
-      let result = try FilmSiteProcess.run(
+      let result = try await FilmSiteProcess.run(
         [
           "build", "--catalog", catalog.path, "--output",
           directory.appendingPathComponent("Output").path,
@@ -196,15 +196,15 @@ import Testing
   ]
 
   @Test(arguments: heavyOverviews)
-  func overviewOfOneMebibyteBuildsInSeconds(_ unit: String) throws {
-    try FilmSiteProcess.withTemporaryDirectory { directory in
+  func overviewOfOneMebibyteBuildsInSeconds(_ unit: String) async throws {
+    try await FilmSiteProcess.withTemporaryFolder { directory in
       let catalog = directory.appendingPathComponent("films.json")
       let overview = String(
         String(repeating: unit, count: 1_048_576 / unit.utf8.count + 1).prefix(1_048_576))
       let data = try JSONEncoder().encode([["id": "big", "title": "Big", "overview": overview]])
       try data.write(to: catalog)
       let limit = Duration.seconds(10)
-      let status = try Self.run(
+      let status = try await Self.run(
         [
           "build", "--catalog", catalog.path, "--output",
           directory.appendingPathComponent("Output").path, "--quiet",
@@ -230,23 +230,26 @@ import Testing
     return contents
   }
 
-  /// Runs `filmsite` and stops it after `limit`; `nil` when it had to be stopped.
-  private static func run(_ arguments: [String], limit: Duration) throws -> Int32? {
-    let process = Process()
-    process.executableURL = FilmSiteProcess.executable
-    process.arguments = arguments
-    process.currentDirectoryURL = FilmSiteProcess.repositoryRoot
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let clock = ContinuousClock()
-    let deadline = clock.now + limit
-    while process.isRunning, clock.now < deadline {
-      Thread.sleep(forTimeInterval: 0.05)
+  /// Runs `filmsite` and stops it after `limit`; `nil` when it had to be stopped. It is
+  /// waited for off the concurrency pool (``offThePool(_:)``).
+  private static func run(_ arguments: [String], limit: Duration) async throws -> Int32? {
+    try await offThePool {
+      let process = Process()
+      process.executableURL = FilmSiteProcess.executable
+      process.arguments = arguments
+      process.currentDirectoryURL = FilmSiteProcess.repositoryRoot
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      let clock = ContinuousClock()
+      let deadline = clock.now + limit
+      while process.isRunning, clock.now < deadline {
+        Thread.sleep(forTimeInterval: 0.05)
+      }
+      guard process.isRunning else { return process.terminationStatus }
+      process.terminate()
+      process.waitUntilExit()
+      return nil
     }
-    guard process.isRunning else { return process.terminationStatus }
-    process.terminate()
-    process.waitUntilExit()
-    return nil
   }
 }

@@ -58,7 +58,7 @@ import Testing
       #expect(page.body.contains("<script>/* filmsite serve:"))
 
       // The folder is the site `filmsite build` writes, byte for byte.
-      let built = try FilmSiteProcess.run(
+      let built = try await FilmSiteProcess.run(
         ["build", "--catalog", Self.catalog, "--output", "Built"], in: directory)
       #expect(built.status == 0, "\(built.stderr)")
       let served = FilmSiteProcess.files(in: directory.appendingPathComponent("Output"))
@@ -222,7 +222,7 @@ import Testing
     try await FilmSiteProcess.withTemporaryFolder { directory in
       let first = try await serve(["--catalog", Self.catalog], in: directory)
       let port = try #require(first.url.port)
-      let second = try FilmSiteProcess.run(
+      let second = try await FilmSiteProcess.run(
         ["serve", "--catalog", Self.catalog, "--output", "Other", "--port", String(port)],
         in: directory)
       #expect(second.status == 1)

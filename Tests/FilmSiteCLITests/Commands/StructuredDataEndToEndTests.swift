@@ -41,16 +41,17 @@ import Testing
 
   /// Builds the catalog (3 films, 2 a page) into a new folder and returns
   /// what extruct finds on every page, by path, with the output folder.
-  private func buildAndExtract(baseURL: String?, in directory: URL) throws -> [String: Found] {
+  private func buildAndExtract(baseURL: String?, in directory: URL) async throws -> [String: Found]
+  {
     let catalog = directory.appendingPathComponent("films.json")
     try JSONSerialization.data(withJSONObject: Self.films).write(to: catalog)
     let output = directory.appendingPathComponent("Output")
-    let built = try FilmSiteProcess.run(
+    let built = try await FilmSiteProcess.run(
       ["build", "--catalog", catalog.path, "--output", output.path, "--quiet", "--page-size", "2"]
         + (baseURL.map { ["--base-url", $0] } ?? []))
     try #require(built.status == 0, "\(built.stderr)")
     let extracted = directory.appendingPathComponent("extracted.json")
-    let result = try FilmSiteProcess.runTool([
+    let result = try await FilmSiteProcess.runTool([
       "python3", "-c", Self.extractor, output.path, extracted.path,
     ])
     try #require(result.status == 0, "\(result.output)")
@@ -94,9 +95,9 @@ import Testing
     (people as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
   }
 
-  @Test func aFilmsPageCarriesItsMovieAndOpenGraphTagsWithAbsoluteURLs() throws {
-    try FilmSiteProcess.withTemporaryDirectory { directory in
-      let pages = try buildAndExtract(baseURL: Self.base, in: directory)
+  @Test func aFilmsPageCarriesItsMovieAndOpenGraphTagsWithAbsoluteURLs() async throws {
+    try await FilmSiteProcess.withTemporaryFolder { directory in
+      let pages = try await buildAndExtract(baseURL: Self.base, in: directory)
       let (path, found) = try filmPage("101", in: pages)
       let pageURL = Self.base + path.dropLast("index.html".count)
       try #require(found.jsonLD.count == 1)
@@ -139,9 +140,9 @@ import Testing
     }
   }
 
-  @Test func hostileFilmTextReadsBackExactlyFromJSONLDAndOpenGraph() throws {
-    try FilmSiteProcess.withTemporaryDirectory { directory in
-      let pages = try buildAndExtract(baseURL: Self.base, in: directory)
+  @Test func hostileFilmTextReadsBackExactlyFromJSONLDAndOpenGraph() async throws {
+    try await FilmSiteProcess.withTemporaryFolder { directory in
+      let pages = try await buildAndExtract(baseURL: Self.base, in: directory)
       let (_, found) = try filmPage("102", in: pages)
       try #require(found.jsonLD.count == 1)
       let movie = found.jsonLD[0]
@@ -160,9 +161,9 @@ import Testing
     }
   }
 
-  @Test func withoutABaseURLTagsThatNeedAnAbsoluteURLAreLeftOut() throws {
-    try FilmSiteProcess.withTemporaryDirectory { directory in
-      let pages = try buildAndExtract(baseURL: nil, in: directory)
+  @Test func withoutABaseURLTagsThatNeedAnAbsoluteURLAreLeftOut() async throws {
+    try await FilmSiteProcess.withTemporaryFolder { directory in
+      let pages = try await buildAndExtract(baseURL: nil, in: directory)
       let (_, full) = try filmPage("101", in: pages)
       try #require(full.jsonLD.count == 1)
       #expect(full.jsonLD[0]["url"] == nil)
@@ -184,9 +185,9 @@ import Testing
     }
   }
 
-  @Test func indexPagesListEveryFilmOnceAtItsPositionWithABaseURL() throws {
-    try FilmSiteProcess.withTemporaryDirectory { directory in
-      let pages = try buildAndExtract(baseURL: Self.base, in: directory)
+  @Test func indexPagesListEveryFilmOnceAtItsPositionWithABaseURL() async throws {
+    try await FilmSiteProcess.withTemporaryFolder { directory in
+      let pages = try await buildAndExtract(baseURL: Self.base, in: directory)
       var listed: [(position: Int, url: String)] = []
       for path in ["index.html", "page/2/index.html"] {
         let found = try #require(pages[path], "\(path)")
@@ -212,11 +213,11 @@ import Testing
     }
   }
 
-  @Test func pagesWithStructuredDataAreValidHTML5() throws {
+  @Test func pagesWithStructuredDataAreValidHTML5() async throws {
     for baseURL in [Self.base, nil] {
-      try FilmSiteProcess.withTemporaryDirectory { directory in
-        _ = try buildAndExtract(baseURL: baseURL, in: directory)
-        let report = try FilmSiteProcess.validateHTML(
+      try await FilmSiteProcess.withTemporaryFolder { directory in
+        _ = try await buildAndExtract(baseURL: baseURL, in: directory)
+        let report = try await FilmSiteProcess.validateHTML(
           in: directory.appendingPathComponent("Output"))
         #expect(report.valid, "\(report.output)")
       }

@@ -9,9 +9,9 @@ import Testing
 
   private func pull(
     _ api: FakeTMDB, _ arguments: [String], in directory: URL
-  ) throws -> (result: FilmSiteProcess.Result, ids: [Int]) {
+  ) async throws -> (result: FilmSiteProcess.Result, ids: [Int]) {
     let out = directory.appendingPathComponent("films.json")
-    let result = try FilmSiteProcess.run(
+    let result = try await FilmSiteProcess.run(
       ["pull", "--tmdb", "--api", api.baseURL.absoluteString, "--max-rate", "0", "--out", out.path]
         + arguments, environment: Self.token)
     guard result.status == 0 else { return (result, []) }
@@ -25,10 +25,10 @@ import Testing
 
   /// The scenario: 60,000 films, three times what TMDB serves of one query.
   @Test(.timeLimit(.minutes(5)))
-  func aSixtyThousandFilmDiscoverIsPulledWholeEachFilmOnce() throws {
+  func aSixtyThousandFilmDiscoverIsPulledWholeEachFilmOnce() async throws {
     let api = try FakeTMDB(configuration: .init(films: 60_000, undatedEvery: 0))
-    try FilmSiteProcess.withTemporaryDirectory { directory in
-      let (result, ids) = try pull(api, ["--concurrency", "8"], in: directory)
+    try await FilmSiteProcess.withTemporaryFolder { directory in
+      let (result, ids) = try await pull(api, ["--concurrency", "8"], in: directory)
       #expect(result.status == 0, "\(result.stderr)")
       #expect(ids.count == 60_000)
       #expect(Set(ids) == Set((1...60_000).map { 1000 + $0 }))
@@ -48,10 +48,10 @@ import Testing
     }
   }
 
-  @Test func filtersArePassedAsTMDBSpellsThem() throws {
+  @Test func filtersArePassedAsTMDBSpellsThem() async throws {
     let api = try FakeTMDB(configuration: .init(films: 400))
-    try FilmSiteProcess.withTemporaryDirectory { directory in
-      let (result, ids) = try pull(
+    try await FilmSiteProcess.withTemporaryFolder { directory in
+      let (result, ids) = try await pull(
         api,
         [
           "--discover", "with_original_language=fr", "--discover", "vote_count.gte=1000",
@@ -73,12 +73,12 @@ import Testing
     }
   }
 
-  @Test func aDayThatCannotBeSplitIsReportedWithTheFilmsLeftOut() throws {
+  @Test func aDayThatCannotBeSplitIsReportedWithTheFilmsLeftOut() async throws {
     let api = try FakeTMDB(
       configuration: .init(
         films: 200, undatedEvery: 0, crowdedDay: .init(date: "1990-06-01", films: 10_050)))
-    try FilmSiteProcess.withTemporaryDirectory { directory in
-      let (result, ids) = try pull(api, ["--concurrency", "8"], in: directory)
+    try await FilmSiteProcess.withTemporaryFolder { directory in
+      let (result, ids) = try await pull(api, ["--concurrency", "8"], in: directory)
       #expect(result.status == 0, "\(result.stderr)")
       #expect(ids.count == 200 + 10_000)
       #expect(
@@ -92,10 +92,10 @@ import Testing
     }
   }
 
-  @Test func filmsWithoutADateAreReportedWhenTheListingIsSplit() throws {
+  @Test func filmsWithoutADateAreReportedWhenTheListingIsSplit() async throws {
     let api = try FakeTMDB(configuration: .init(films: 10_500, undatedEvery: 7))
-    try FilmSiteProcess.withTemporaryDirectory { directory in
-      let (result, ids) = try pull(api, ["--concurrency", "8"], in: directory)
+    try await FilmSiteProcess.withTemporaryFolder { directory in
+      let (result, ids) = try await pull(api, ["--concurrency", "8"], in: directory)
       #expect(result.status == 0, "\(result.stderr)")
       #expect(ids.count == 10_500 - 1_500)
       #expect(
@@ -105,11 +105,12 @@ import Testing
     }
   }
 
-  @Test func aSearchPastTheCapIsSplitByReleaseYear() throws {
+  @Test func aSearchPastTheCapIsSplitByReleaseYear() async throws {
     let api = try FakeTMDB(configuration: .init(films: 10_100, undatedEvery: 0))
-    try FilmSiteProcess.withTemporaryDirectory { directory in
+    try await FilmSiteProcess.withTemporaryFolder { directory in
       // Every title has "Film" in it.
-      let (result, ids) = try pull(api, ["--query", "film", "--concurrency", "8"], in: directory)
+      let (result, ids) = try await pull(
+        api, ["--query", "film", "--concurrency", "8"], in: directory)
       #expect(result.status == 0, "\(result.stderr)")
       #expect(Set(ids).count == 10_100)
       let searches = try api.requests().filter { $0.path == "/3/search/movie" }
@@ -122,8 +123,8 @@ import Testing
     }
   }
 
-  @Test func discoverFiltersAreRefusedWithAQueryOrWhenTMDBWouldRefuseThem() throws {
-    let withQuery = try FilmSiteProcess.run(
+  @Test func discoverFiltersAreRefusedWithAQueryOrWhenTMDBWouldRefuseThem() async throws {
+    let withQuery = try await FilmSiteProcess.run(
       ["pull", "--tmdb", "--query", "noir", "--discover", "vote_count.gte=5", "--out", "/x"],
       environment: Self.token)
     #expect(withQuery.status == 64)
@@ -131,13 +132,13 @@ import Testing
       withQuery.stderr
         == "filmsite pull: option '--discover' filters TMDB's discover listing, which --query replaces with a title search; give one or the other\n"
     )
-    let unknown = try FilmSiteProcess.run(
+    let unknown = try await FilmSiteProcess.run(
       ["pull", "--tmdb", "--discover", "with_cast=5", "--out", "/x"], environment: Self.token)
     #expect(unknown.status == 64)
     #expect(
       unknown.stderr.hasPrefix(
         "filmsite pull: option '--discover': unknown discover filter 'with_cast'"))
-    let withoutTMDB = try FilmSiteProcess.run(
+    let withoutTMDB = try await FilmSiteProcess.run(
       ["build", "--discover", "sort_by=title.asc", "--output", "/x"])
     #expect(withoutTMDB.status == 64)
     #expect(withoutTMDB.stderr == "filmsite build: option '--discover' needs --tmdb\n")

