@@ -45,12 +45,12 @@ struct SiteRenderer: Sendable {
     // its words and lines are freed before the pages need their space.
     let castPagesPerFilm = plan.configuration.castPagesPerFilm
     let searchKey = SearchIndex.key(for: films, site: site, castPagesPerFilm: castPagesPerFilm)
-    if let index = reuse.group(SearchIndex.folder, searchKey) {
+    if let index = reuse.group(SearchIndex.manifestPath, searchKey, SearchIndex.isIndexFile) {
       try sink(index.map { SiteFile.reused(path: $0.path, entry: $0.entry) })
     } else {
-      try SearchIndex.files(for: films, castPagesPerFilm: castPagesPerFilm) { files in
-        try sink(files.map { SiteFile.rendered($0.made(from: searchKey)) })
-      }
+      try SearchIndex.files(
+        for: films, key: searchKey, site: site, castPagesPerFilm: castPagesPerFilm,
+        reusing: reuse, into: sink)
     }
     let inputs = PageInputs(
       theme: theme, configuration: plan.configuration, navigation: plan.content.navigation,

@@ -24,6 +24,11 @@ import Foundation
 /// A chunk is an array of films in site order, each
 /// `[title, director or null, year or null, URL from the site root]`, and
 /// a fifth element, the actors' names, when the film has any.
+///
+/// A rebuild reuses the index whole when its one key (``key(for:site:maximumChunkFilms:castPagesPerFilm:)``)
+/// is the manifest's. Otherwise each chunk has a key of its own, made from its films' lines in
+/// order, and only the chunks whose lines changed are written again: a retitled film changes
+/// the chunks of its words, not the other 1,700 of a 100,000-film index.
 enum SearchIndex {
   /// The folder of the index, from the site root.
   static let folder = "search"
@@ -34,10 +39,12 @@ enum SearchIndex {
   /// The most films in a chunk before it is split by one more letter (about 100 KB).
   static let maximumChunkFilms = 1_000
 
-  /// One key for the whole index made for `entries` (``PageKeys``): the index
-  /// changes as a whole when a film's title, director, year, route or shown
-  /// actors change, or a film comes or goes, and its files are reused as a
-  /// whole when none did.
+  /// One key for the whole index made for `entries` (``PageKeys``), which its
+  /// manifest is made from: it changes when a film's title, director, year,
+  /// route or shown actors change, or a film comes or goes, and the index's
+  /// files are reused as a whole, without looking at a film's words, when none
+  /// did. It costs a hash of those fields per film, less than the words and
+  /// lines that the chunks' own keys are made from.
   /// - Parameter site: The site key, so that a new program or setting makes the index again.
   static func key(
     for entries: [(film: Film, route: Route)], site: ContentHash,
@@ -75,20 +82,32 @@ enum SearchIndex {
   ) -> [OutputFile] {
     var all: [OutputFile] = []
     Self.files(
-      for: entries, maximumChunkFilms: maximumChunkFilms, castPagesPerFilm: castPagesPerFilm
-    ) { all += $0 }
+      for: entries, key: ContentHash(value: 0), site: ContentHash(value: 0),
+      maximumChunkFilms: maximumChunkFilms, castPagesPerFilm: castPagesPerFilm, reusing: .none
+    ) { batch in
+      for case .rendered(let file) in batch { all.append(file) }
+    }
     return all
   }
 
-  /// Like ``files(for:maximumChunkFilms:)``, handing the files to `sink` a few
-  /// megabytes at a time, so that a large index is never in memory whole.
+  /// Like ``files(for:maximumChunkFilms:castPagesPerFilm:)``, handing the files to `sink` a few
+  /// megabytes at a time, so that a large index is never in memory whole. Each chunk is made
+  /// from the inputs of its own key (``chunkKey(_:films:lines:site:)``), and one that `reuse`
+  /// finds in the current site is handed over as reused, not made.
+  /// - Parameters:
+  ///   - key: The index's one key (``key(for:site:maximumChunkFilms:castPagesPerFilm:)``),
+  ///     which the manifest, `search/index.json`, is made from.
+  ///   - site: The site key, which every chunk's key starts from.
   static func files(
-    for entries: [(film: Film, route: Route)], maximumChunkFilms: Int = maximumChunkFilms,
+    for entries: [(film: Film, route: Route)], key: ContentHash, site: ContentHash,
+    maximumChunkFilms: Int = maximumChunkFilms,
     castPagesPerFilm: Int = SiteConfiguration.defaultCastPagesPerFilm,
-    into sink: ([OutputFile]) throws -> Void
+    reusing reuse: PageReuse, into sink: ([SiteFile]) throws -> Void
   ) rethrows {
     var lines: [String] = []
     lines.reserveCapacity(entries.count)
+    var lineHashes: [ContentHash] = []
+    lineHashes.reserveCapacity(entries.count)
     var unfindable: [Int32] = []
     // Each distinct word, with the films (positions in `lines`) that have it,
     // in site order; in partitions by the word's first byte, each filled by one core.
@@ -102,9 +121,9 @@ enum SearchIndex {
       let block = Array(entries[blockStart..<min(blockStart + blockSize, entries.count)])
       let prepared = block.parallelMap { entry in
         let actors = Taxonomy.names(of: entry.film, kind: .cast, castPagesPerFilm: castPagesPerFilm)
+        let line = line(for: entry.film, at: entry.route, actors: actors)
         return (
-          words: words(of: entry.film, actors: actors),
-          line: line(for: entry.film, at: entry.route, actors: actors)
+          words: words(of: entry.film, actors: actors), line: line, lineHash: ContentHash(line)
         )
       }
       let first = Int32(lines.count)
@@ -114,6 +133,7 @@ enum SearchIndex {
         // index lists every film.
         if film.words.isEmpty { unfindable.append(Int32(lines.count)) }
         lines.append(film.line)
+        lineHashes.append(film.lineHash)
       }
       let wordLists = prepared.map(\.words)
       partitions.parallelForEach { partition in partition.add(wordLists, from: first) }
@@ -145,10 +165,12 @@ enum SearchIndex {
         end += 1
       }
       try sink(
-        Array(chunks[start..<end]).parallelMap { [lines] chunk in
-          OutputFile(
-            path: folder + "/" + fileName(of: chunk.key),
-            bytes: chunkJSON(chunk.films, lines: lines))
+        Array(chunks[start..<end]).parallelMap { [lines, lineHashes] chunk -> SiteFile in
+          let path = folder + "/" + fileName(of: chunk.key)
+          let key = chunkKey(chunk.key, films: chunk.films, lines: lineHashes, site: site)
+          if let entry = reuse.entry(path, key) { return .reused(path: path, entry: entry) }
+          return .rendered(
+            OutputFile(path: path, bytes: chunkJSON(chunk.films, lines: lines), key: key))
         })
       start = end
     }
@@ -158,7 +180,28 @@ enum SearchIndex {
     let manifest =
       "{\"version\": 1, \"films\": \(entries.count), \"chunks\": [\n"
       + listed.joined(separator: ",\n") + "\n]}\n"
-    try sink([OutputFile(path: manifestPath, text: manifest)])
+    try sink([.rendered(OutputFile(path: manifestPath, text: manifest).made(from: key))])
+  }
+
+  /// Whether `path`, from the site root, is a file of the index: the manifest or a chunk, a
+  /// `.json` file of ``folder`` (the search form page, `search/index.html`, is not one).
+  static func isIndexFile(_ path: String) -> Bool {
+    path.hasPrefix(folder + "/") && path.hasSuffix(".json")
+      && !path.utf8.dropFirst(folder.utf8.count + 1).contains(UInt8(ascii: "/"))
+  }
+
+  /// The key of the chunk filed under `chunkKey`: the site key and the hashes of its films'
+  /// lines (`lines`, by film), in its order, which are all its bytes are made from.
+  static func chunkKey(
+    _ chunkKey: String, films: [Int32], lines: [ContentHash], site: ContentHash
+  ) -> ContentHash {
+    var hasher = ContentHasher()
+    hasher.combine(site)
+    hasher.combine("search chunk")
+    hasher.combine(chunkKey)
+    hasher.combine(films.count)
+    for film in films { hasher.combine(lines[Int(film)]) }
+    return hasher.finalize()
   }
 
   /// A chunk: the lines of `films`, one per line, as a JSON array.

@@ -57,18 +57,19 @@ struct CurrentSite: Sendable {
     return entry
   }
 
-  /// The entries of the current site's files under `folder` that were made
-  /// together from the inputs of `key`, when there are some and every one is
-  /// as FilmSite left it; `nil` when they must be made again. The key stands
-  /// for the whole group, so which files it holds is known from the key too.
-  func reusableGroup(under folder: String, key: ContentHash) -> [(
-    path: String, entry: OutputManifest.Entry
-  )]? {
-    let prefix = folder + "/"
-    let group = zip(manifest.paths, manifest.entries).filter { path, entry in
-      entry.key == key && path.hasPrefix(prefix)
-    }
-    guard !group.isEmpty, group.allSatisfy({ isAsWritten($0.0, $0.1) }) else { return nil }
+  /// The entries of the current site's files whose paths are members of a
+  /// group whose `head` was made from the inputs of `key`, when the head is
+  /// among them and every one is as FilmSite left it; `nil` when they must be
+  /// made again. The head's key stands for the whole group, so which files it
+  /// holds is known from the key too.
+  func reusableGroup(
+    head: String, key: ContentHash, isMember: (String) -> Bool
+  ) -> [(path: String, entry: OutputManifest.Entry)]? {
+    guard entries[head]?.key == key else { return nil }
+    let group = zip(manifest.paths, manifest.entries).filter { path, _ in isMember(path) }
+    guard group.contains(where: { $0.0 == head }),
+      group.allSatisfy({ isAsWritten($0.0, $0.1) })
+    else { return nil }
     return group.map { (path: $0.0, entry: $0.1) }
   }
 

@@ -103,7 +103,9 @@ public struct SiteWriter: Sendable {
     let current = publication.current
     return PageReuse(
       entry: { path, key in current.reusableEntry(path: path, key: key) },
-      group: { folder, key in current.reusableGroup(under: folder, key: key) })
+      group: { head, key, isMember in
+        current.reusableGroup(head: head, key: key, isMember: isMember)
+      })
   }
 
   /// Stages rendered `files`, as ``add(_:to:)-([SiteFile],_)`` does.

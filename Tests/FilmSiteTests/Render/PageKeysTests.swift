@@ -130,8 +130,10 @@ import Testing
           ? nil
           : OutputManifest.Entry(hash: ContentHash(value: 0), size: 0, modified: .now, key: key)
       },
-      group: { folder, key in
-        #expect(folder == SearchIndex.folder)
+      group: { head, key, isMember in
+        #expect(head == SearchIndex.manifestPath)
+        #expect(index.allSatisfy { isMember($0.path) })
+        #expect(!isMember(SearchFormPage.route.filePath))
         return index.map { file in
           (file.path, OutputManifest.Entry(hash: file.hash, size: 0, modified: .now, key: key))
         }
