@@ -7,6 +7,9 @@ enum FilmSiteProcess {
     let status: Int32
     let stdout: String
     let stderr: String
+    /// From the program's start to its exit: not the wait for a turn to run it
+    /// (``offThePool(_:)``), which a test that times a program must leave out.
+    let duration: Duration
   }
 
   static let repositoryRoot = URL(fileURLWithPath: #filePath)
@@ -43,6 +46,7 @@ enum FilmSiteProcess {
     let stderr = Pipe()
     process.standardOutput = stdout
     process.standardError = stderr
+    let start = ContinuousClock.now
     try process.run()
     // Read before waiting, so a chatty process cannot fill the pipe and block.
     let out = stdout.fileHandleForReading.readDataToEndOfFile()
@@ -50,7 +54,7 @@ enum FilmSiteProcess {
     process.waitUntilExit()
     return Result(
       status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-      stderr: String(decoding: err, as: UTF8.self))
+      stderr: String(decoding: err, as: UTF8.self), duration: ContinuousClock.now - start)
   }
 
   /// A new empty folder that is removed when `body` returns.
