@@ -49,6 +49,19 @@ struct BrowseIndex: Sendable {
   /// The terms the film at `position` is listed under for `kind`, in the
   /// film's order: for ``TaxonomyKind/tags``, its note's.
   func terms(ofFilmAt position: Int, kind: TaxonomyKind) -> [Term] {
-    self[kind].terms(ofFilmAt: position)
+    mapTerms(ofFilmAt: position, kind: kind) { $0 }
+  }
+
+  /// `transform` applied to each of ``terms(ofFilmAt:kind:)``
+  /// (``Taxonomy/mapTerms(ofFilmAt:_:)``), read from the taxonomy in place
+  /// rather than from a copy of it.
+  func mapTerms<T>(ofFilmAt position: Int, kind: TaxonomyKind, _ transform: (Term) -> T) -> [T] {
+    switch kind {
+    case .genres: genres.mapTerms(ofFilmAt: position, transform)
+    case .directors: directors.mapTerms(ofFilmAt: position, transform)
+    case .years: years.mapTerms(ofFilmAt: position, transform)
+    case .cast: cast.mapTerms(ofFilmAt: position, transform)
+    case .tags: tags.mapTerms(ofFilmAt: position, transform)
+    }
   }
 }

@@ -93,8 +93,17 @@ struct Taxonomy: Sendable {
   /// The terms of the film at `position` in the site order the films were
   /// grouped in, in the order ``names(of:kind:castPagesPerFilm:)`` gives its names.
   func terms(ofFilmAt position: Int) -> [Term] {
+    mapTerms(ofFilmAt: position) { $0 }
+  }
+
+  /// `transform` applied to each of ``terms(ofFilmAt:)``, which are lent to
+  /// it, not copied with their films: a film's links need two strings of each.
+  func mapTerms<T>(ofFilmAt position: Int, _ transform: (Term) -> T) -> [T] {
     let range = Int(filmTermStarts[position])..<Int(filmTermStarts[position + 1])
-    return filmTerms[range].map { terms[Int($0)] }
+    var mapped: [T] = []
+    mapped.reserveCapacity(range.count)
+    for place in filmTerms[range] { mapped.append(transform(terms[Int(place)])) }
+    return mapped
   }
 
   /// The term of `name` as ``names(of:kind:castPagesPerFilm:)`` gives it, if any film has it.

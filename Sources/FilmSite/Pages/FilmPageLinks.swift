@@ -57,12 +57,12 @@ struct FilmPageLinks: Hashable, Sendable, Codable {
   }
 
   /// The links of the film at `offset` in `plan`'s order.
-  init(forFilmAt offset: Int, of plan: SitePlan) {
+  /// The plan is borrowed, not copied with every one of its arrays for each film.
+  init(forFilmAt offset: Int, of plan: borrowing SitePlan) {
     let film = plan.films[offset].film
-    let browse = plan.browse
     let indexPage = plan.pagination.page(forItem: offset)
     func names(_ kind: TaxonomyKind) -> [Name] {
-      browse.terms(ofFilmAt: offset, kind: kind).map { Name(name: $0.name, slug: $0.slug) }
+      plan.browse.mapTerms(ofFilmAt: offset, kind: kind) { Name(name: $0.name, slug: $0.slug) }
     }
     let cast = names(.cast)
     self.init(
@@ -76,7 +76,7 @@ struct FilmPageLinks: Hashable, Sendable, Codable {
         // have a page through another film. A name has one term, so both
         // ways find the same.
         let slug =
-          cast.first { $0.name == actor }?.slug ?? browse.cast.term(named: actor)?.slug
+          cast.first { $0.name == actor }?.slug ?? plan.browse.cast.term(named: actor)?.slug
         return ActorPage(name: actor, slug: slug)
       },
       tags: names(.tags))
