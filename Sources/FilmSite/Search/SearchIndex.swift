@@ -25,10 +25,10 @@ import Foundation
 /// `[title, director or null, year or null, URL from the site root]`, and
 /// a fifth element, the actors' names, when the film has any.
 ///
-/// A rebuild reuses the index whole when its one key (``key(for:site:maximumChunkFilms:castPagesPerFilm:)``)
-/// is the manifest's. Otherwise each chunk has a key of its own, made from its films' lines in
-/// order, and only the chunks whose lines changed are written again: a retitled film changes
-/// the chunks of its words, not the other 1,700 of a 100,000-film index.
+/// A rebuild reuses the index whole when its one key
+/// (``key(for:site:maximumChunkFilms:castPagesPerFilm:)``) is the manifest's. Otherwise each
+/// chunk has a key of its own, made from its films' lines in order, and only the chunks whose
+/// lines changed are made again.
 enum SearchIndex {
   /// The folder of the index, from the site root.
   static let folder = "search"
@@ -43,8 +43,7 @@ enum SearchIndex {
   /// manifest is made from: it changes when a film's title, director, year,
   /// route or shown actors change, or a film comes or goes, and the index's
   /// files are reused as a whole, without looking at a film's words, when none
-  /// did. It costs a hash of those fields per film, less than the words and
-  /// lines that the chunks' own keys are made from.
+  /// did.
   /// - Parameter site: The site key, so that a new program or setting makes the index again.
   static func key(
     for entries: [(film: Film, route: Route)], site: ContentHash,
@@ -190,15 +189,15 @@ enum SearchIndex {
       && !path.utf8.dropFirst(folder.utf8.count + 1).contains(UInt8(ascii: "/"))
   }
 
-  /// The key of the chunk filed under `chunkKey`: the site key and the hashes of its films'
+  /// The key of the chunk filed under `name`: the site key and the hashes of its films'
   /// lines (`lines`, by film), in its order, which are all its bytes are made from.
   static func chunkKey(
-    _ chunkKey: String, films: [Int32], lines: [ContentHash], site: ContentHash
+    _ name: String, films: [Int32], lines: [ContentHash], site: ContentHash
   ) -> ContentHash {
     var hasher = ContentHasher()
     hasher.combine(site)
     hasher.combine("search chunk")
-    hasher.combine(chunkKey)
+    hasher.combine(name)
     hasher.combine(films.count)
     for film in films { hasher.combine(lines[Int(film)]) }
     return hasher.finalize()
@@ -288,13 +287,13 @@ enum SearchIndex {
 
   /// A key of lowercase ASCII letters and digits is its own file name; any
   /// other key is written as `_` and the hex of its UTF-8 bytes (the empty key
-  /// as `_`).
+  /// as `_`), and so is `index`, whose own name is the manifest's.
   static func fileName(of key: String) -> String {
     let isPlain = key.utf8.allSatisfy { byte in
       (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
         || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
-    if isPlain, !key.isEmpty { return key + ".json" }
+    if isPlain, !key.isEmpty, key != "index" { return key + ".json" }
     let digits = Array("0123456789abcdef".unicodeScalars)
     var name = "_"
     for byte in key.utf8 {
