@@ -53,8 +53,7 @@ struct BrowseIndex: Sendable {
   }
 
   /// `transform` applied to each of ``terms(ofFilmAt:kind:)``
-  /// (``Taxonomy/mapTerms(ofFilmAt:_:)``), read from the taxonomy in place
-  /// rather than from a copy of it.
+  /// (``Taxonomy/mapTerms(ofFilmAt:_:)``), read from the taxonomy in place.
   func mapTerms<T>(ofFilmAt position: Int, kind: TaxonomyKind, _ transform: (Term) -> T) -> [T] {
     switch kind {
     case .genres: genres.mapTerms(ofFilmAt: position, transform)

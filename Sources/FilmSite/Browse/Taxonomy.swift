@@ -97,7 +97,7 @@ struct Taxonomy: Sendable {
   }
 
   /// `transform` applied to each of ``terms(ofFilmAt:)``, which are lent to
-  /// it, not copied with their films: a film's links need two strings of each.
+  /// it rather than copied.
   func mapTerms<T>(ofFilmAt position: Int, _ transform: (Term) -> T) -> [T] {
     let range = Int(filmTermStarts[position])..<Int(filmTermStarts[position + 1])
     var mapped: [T] = []

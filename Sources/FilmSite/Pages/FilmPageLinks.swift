@@ -57,7 +57,6 @@ struct FilmPageLinks: Hashable, Sendable, Codable {
   }
 
   /// The links of the film at `offset` in `plan`'s order.
-  /// The plan is borrowed, not copied with every one of its arrays for each film.
   init(forFilmAt offset: Int, of plan: borrowing SitePlan) {
     let film = plan.films[offset].film
     let indexPage = plan.pagination.page(forItem: offset)

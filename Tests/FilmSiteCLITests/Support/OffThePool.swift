@@ -13,7 +13,10 @@ import Foundation
 /// Without it every test that starts one would start it at the same moment, and tests that
 /// time a child (a timeout, a prompt stop on Ctrl-C) would time a machine running dozens. So
 /// at most as many bodies run at once as there are cores, and the others wait their turn
-/// without a thread.
+/// without a thread. Children that run beside a test rather than being waited for (`serve`
+/// under ``RunningProcess``, the fake APIs) take no turn: a test that runs `filmsite` against
+/// its own `serve` would otherwise need two. A test cancelled while it waits still takes its
+/// turn when it comes.
 func offThePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
   await BlockingTurns.shared.take()
   let result = await withCheckedContinuation { continuation in

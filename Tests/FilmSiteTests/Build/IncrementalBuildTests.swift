@@ -249,7 +249,7 @@ import Testing
       try "[]\n".write(toFile: chunk, atomically: false, encoding: .utf8)
       try FileManager.default.removeItem(atPath: output + "/search/1995.json")
 
-      // The index is reused as a whole or made again as a whole; only the two files differ.
+      // The index is not reused whole (two files are not as written); only those two are made.
       let summary = try await buildSummary(Self.films, into: output)
       #expect(summary.files == .init(written: 2, unchanged: 137, removed: 0))
       #expect(try String(contentsOfFile: chunk, encoding: .utf8) == original)

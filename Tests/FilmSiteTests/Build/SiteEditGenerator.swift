@@ -149,34 +149,3 @@ struct SiteEditGenerator {
     }
   }
 }
-
-/// A small seeded random number generator (SplitMix64), so that every run
-/// with a seed makes the same catalog and edits.
-private struct SplitMix64: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) {
-    state = seed
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var mixed = state
-    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-    return mixed ^ (mixed >> 31)
-  }
-
-  /// True with probability `percent` in 100.
-  mutating func chance(_ percent: Int) -> Bool {
-    Int.random(in: 0..<100, using: &self) < percent
-  }
-
-  mutating func int(_ range: ClosedRange<Int>) -> Int {
-    Int.random(in: range, using: &self)
-  }
-
-  mutating func pick<Element>(_ choices: [Element]) -> Element {
-    choices[Int.random(in: 0..<choices.count, using: &self)]
-  }
-}

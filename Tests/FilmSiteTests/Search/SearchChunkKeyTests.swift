@@ -64,8 +64,9 @@ import Testing
     case retitle, director, year, actor, overview, remove, add
   }
 
-  @Test func onlyTheChunksWhoseBytesChangeAreMadeAgain() throws {
-    var generator = SystemRandomNumberGenerator()
+  @Test(arguments: [1, 2, 3] as [UInt64])
+  func onlyTheChunksWhoseBytesChangeAreMadeAgain(seed: UInt64) throws {
+    var generator = SplitMix64(seed: seed)
     var films = (1...400).map { Self.film($0, using: &generator) }
     var last = try Self.index(of: films).rendered
     #expect(last.count > 40, "the films fill more chunks than a handful")
@@ -110,18 +111,23 @@ import Testing
   }
 
   @Test func anotherSiteKeyMakesEveryChunkAgain() throws {
-    var generator = SystemRandomNumberGenerator()
+    var generator = SplitMix64(seed: 4)
     let films = (1...100).map { Self.film($0, using: &generator) }
     let entries = try SitePlan(films: films, configuration: SiteConfiguration()).films
     let last = try Self.index(of: films).rendered
-    var reused = 0
-    SearchIndex.files(
-      for: entries, key: ContentHash(value: 1), site: ContentHash(value: 8),
-      maximumChunkFilms: 25, castPagesPerFilm: 2, reusing: Self.reuse(of: last)
-    ) { batch in
-      reused += batch.count { if case .reused = $0 { true } else { false } }
+    func reused(site: ContentHash) -> Int {
+      var reused = 0
+      SearchIndex.files(
+        for: entries, key: ContentHash(value: 1), site: site, maximumChunkFilms: 25,
+        castPagesPerFilm: 2, reusing: Self.reuse(of: last)
+      ) { batch in
+        reused += batch.count { if case .reused = $0 { true } else { false } }
+      }
+      return reused
     }
-    #expect(reused == 0)
+    // The same site key reuses every chunk (the manifest is always made); another, none.
+    #expect(reused(site: Self.site) == last.count - 1)
+    #expect(reused(site: ContentHash(value: 8)) == 0)
   }
 
   @Test func theIndexFilesAreTheJSONFilesOfTheSearchFolder() {
@@ -132,5 +138,12 @@ import Testing
     #expect(!SearchIndex.isIndexFile("search/deeper/ma.json"))
     #expect(!SearchIndex.isIndexFile("films/search/ma.json"))
     #expect(!SearchIndex.isIndexFile("searching/ma.json"))
+  }
+
+  @Test func noChunkIsWrittenWhereTheManifestIs() {
+    #expect(SearchIndex.fileName(of: "ma") == "ma.json")
+    #expect(
+      SearchIndex.folder + "/" + SearchIndex.fileName(of: "index") != SearchIndex.manifestPath)
+    #expect(SearchIndex.fileName(of: "index") == "_696e646578.json")
   }
 }
