@@ -37,12 +37,17 @@ struct BrowseIndex: Sendable {
 
   /// The taxonomy of `kind`.
   subscript(kind: TaxonomyKind) -> Taxonomy {
+    withTaxonomy(kind) { $0 }
+  }
+
+  /// `body` applied to the taxonomy of `kind`, which is lent to it in place, not copied.
+  func withTaxonomy<Result>(_ kind: TaxonomyKind, _ body: (Taxonomy) -> Result) -> Result {
     switch kind {
-    case .genres: return genres
-    case .directors: return directors
-    case .years: return years
-    case .cast: return cast
-    case .tags: return tags
+    case .genres: body(genres)
+    case .directors: body(directors)
+    case .years: body(years)
+    case .cast: body(cast)
+    case .tags: body(tags)
     }
   }
 
@@ -55,12 +60,6 @@ struct BrowseIndex: Sendable {
   /// `transform` applied to each of ``terms(ofFilmAt:kind:)``
   /// (``Taxonomy/mapTerms(ofFilmAt:_:)``), read from the taxonomy in place.
   func mapTerms<T>(ofFilmAt position: Int, kind: TaxonomyKind, _ transform: (Term) -> T) -> [T] {
-    switch kind {
-    case .genres: genres.mapTerms(ofFilmAt: position, transform)
-    case .directors: directors.mapTerms(ofFilmAt: position, transform)
-    case .years: years.mapTerms(ofFilmAt: position, transform)
-    case .cast: cast.mapTerms(ofFilmAt: position, transform)
-    case .tags: tags.mapTerms(ofFilmAt: position, transform)
-    }
+    withTaxonomy(kind) { $0.mapTerms(ofFilmAt: position, transform) }
   }
 }
