@@ -192,15 +192,18 @@ extension OutputManifest {
     let read = parts.parallelMap { part in
       data.withUnsafeBytes { bytes in
         var read: [(path: String, entry: Entry)] = []
+        var unread = 0
         Self.forEachLine(in: bytes, part) { line in
           if let (path, entry) = Self.entry(in: line) {
             read.append((String(decoding: path, as: UTF8.self), entry))
+          } else {
+            unread += 1
           }
         }
-        return read
+        return (read, unread)
       }
     }
-    var files = Array(read.joined())
+    var files = Array(read.map(\.0).joined())
     // FilmSite writes the paths sorted, each once; then they need no sorting again.
     let inOrder = zip(files, files.dropFirst()).allSatisfy { Self.precedes($0.path, $1.path) }
     if !inOrder {
@@ -215,7 +218,9 @@ extension OutputManifest {
       fingerprint: header.fingerprint, pageCounts: header.pageCounts,
       filmCounts: header.filmCounts)
     kept = header.kept.sorted(by: Self.precedes)
-    userFilesScanned = header.userFilesScanned
+    // A line it cannot read may name a file in any folder, which is then the
+    // user's: no folder is known to hold only the user's files it kept.
+    userFilesScanned = read.allSatisfy { $0.1 == 0 } ? header.userFilesScanned : nil
     isInWrittenOrder = inOrder
   }
 
