@@ -94,9 +94,12 @@ struct OutputManifest: Equatable {
   /// its kind: a folder of theirs is listed, not what it holds), sorted, as
   /// they were when last looked for.
   var kept: [String] = []
-  /// When the user's files were last looked for: a folder of FilmSite's
-  /// whose status has not changed since holds no file of theirs but those in
-  /// ``kept``. `nil` when unknown; then every folder is looked in.
+  /// A time since which a folder of FilmSite's holds no file of the user's
+  /// but those in ``kept`` unless its status changed: when the user's files
+  /// were last looked for in this tree, or, for a tree a build made and
+  /// swapped in, when that build had finished changing it (``FolderClock``).
+  /// `nil` when unknown, or when a line of the file could not be read (it
+  /// may name a file anywhere); then every folder is looked in.
   var userFilesScanned: Timestamp?
   /// Whether the file listed its lines as FilmSite writes them (sorted, each
   /// once). One that did not (an edit) is not equal to the same files listed

@@ -158,10 +158,15 @@ public struct SiteWriter: Sendable {
     staging.removeFiles(notIn: manifest)
     let userFiles = try UserFiles.find(in: current)
     try userFiles.carry(from: current, into: staging)
-    manifest = manifest.keeping(userFiles.roots, scanned: userFiles.scanned)
+    // The next build looks at the staged tree, once it is swapped in. Up to
+    // now only this build changed its folders, and what the user keeps in
+    // them is carried in already: only a folder changed after now needs a look.
+    let staged = FolderClock.stampAfterEveryChange(in: staging.path) ?? userFiles.scanned
+    manifest = manifest.keeping(userFiles.roots, scanned: staged)
     try staging.write(manifest)
     if summary.written == 0, summary.removed == 0, manifest.paths == current.manifest.paths {
-      // The staged tree is the same site: it stays as the spare.
+      // The staged tree is the same site: it stays as the spare, and the
+      // current tree's folders were looked at when this build looked.
       let same = try publication.manifest(
         fingerprint: fingerprint, pageCounts: pageCounts, filmCounts: filmCounts,
         ofCurrentSite: true

@@ -7,17 +7,22 @@ import FilmSiteSupport
 ///
 /// They are found without listing every folder of a large site: the
 /// manifest names the user's files as the last build found them
-/// (``OutputManifest/kept``) and when it looked
-/// (``OutputManifest/userFilesScanned``). A folder whose status changed
-/// since (a name added, removed or renamed in it changes it) is listed
-/// again; any other holds what it held then.
+/// (``OutputManifest/kept``) and since when they are known
+/// (``OutputManifest/userFilesScanned``): when it looked, or, for a tree it
+/// swapped in, when it had finished changing that tree. A folder whose
+/// status changed since (a name added, removed or renamed in it changes it)
+/// is listed again; any other holds what it held then.
 struct UserFiles {
   /// Each user's file or folder, the topmost of its kind, relative to the folder.
   let roots: [String]
-  /// When they were looked for, for the next build's manifest: a little
+  /// When they were looked for, for the next build's manifest when the
+  /// current tree stays in place (the site did not change): a little
   /// before this build looked, as the system stamps a change with a clock
   /// that may lag the one read here.
   let scanned: FileTime
+  /// How many folders were listed to find them: the output folder itself,
+  /// and each folder of FilmSite's whose status changed since the last look.
+  let listed: Int
 
   /// How far before the look the recorded time is put.
   static let clockMargin = 1
@@ -28,7 +33,7 @@ struct UserFiles {
     let now = FileTime.now
     let scanned = now.minus(seconds: clockMargin)
     guard FileSystem.exists(current.folder.path) else {
-      return UserFiles(roots: [], scanned: scanned)
+      return UserFiles(roots: [], scanned: scanned, listed: 0)
     }
     // A clock set back since the last look could hide a change: then every folder is listed.
     let since = current.manifest.userFilesScanned.flatMap { $0 < now ? $0 : nil }
@@ -73,7 +78,8 @@ struct UserFiles {
       }
     }
     for result in found { roots += try result.get() }
-    return UserFiles(roots: roots.sorted(by: ScalarOrder.precedes), scanned: scanned)
+    return UserFiles(
+      roots: roots.sorted(by: ScalarOrder.precedes), scanned: scanned, listed: toList.count)
   }
 
   /// What a folder of FilmSite's status says about the user's files in it.

@@ -310,11 +310,18 @@ import Testing
     }
   }
 
-  @Test func aDamagedManifestLineMakesItsFileForeignAndTheBuildSaysSo() async throws {
+  /// After one build (a tree made whole) and after three (a spare updated by
+  /// differences, whose folders are older than the manifest's scan time).
+  @Test(arguments: [1, 3])
+  func aDamagedManifestLineMakesItsFileForeignAndTheBuildSaysSo(builds: Int) async throws {
     // FilmSite never replaces a file its manifest does not list, even one it
     // would write the same way; the build names it and leaves the site.
     try await withOutput { output in
-      _ = try await build(Self.films, into: output)
+      for number in 0..<builds {
+        var films = Self.films
+        if number < builds - 1 { films[1] = films[1].with { $0.overview = "Edit \(number)." } }
+        _ = try await build(films, into: output)
+      }
       let manifestPath = output + "/" + OutputManifest.fileName
       let lines = try String(contentsOfFile: manifestPath, encoding: .utf8)
         .split(separator: "\n", omittingEmptySubsequences: false)

@@ -293,6 +293,26 @@ extension OutputManifest {
     #expect(manifest.userFilesScanned == nil)
   }
 
+  @Test func aLineThatCannotBeReadMakesTheNextBuildLookEverywhere() throws {
+    let text = """
+      # filmsite manifest v3: the files FilmSite wrote here. Do not edit.
+      # scanned 1.0
+      # kept CNAME
+      films/1-a/index.html\tnot-hex\t2\t1.0\t-
+      index.html\t0000000000000001\t2\t1.0\t-
+
+      """
+    let read = try #require(OutputManifest(text: text))
+    #expect(read.paths == ["index.html"])
+    #expect(read.kept == ["CNAME"])
+    #expect(read.userFilesScanned == nil)
+    // The same file with its line intact keeps the time.
+    let intact = text.replacingOccurrences(of: "not-hex", with: "0000000000000002")
+    #expect(
+      try #require(OutputManifest(text: intact)).userFilesScanned
+        == FileTime(seconds: 1, nanoseconds: 0))
+  }
+
   @Test func keptPathsThatWouldLeaveTheFolderAreNotRead() throws {
     let text = """
       # filmsite manifest v3: the files FilmSite wrote here. Do not edit.

@@ -123,6 +123,45 @@ import Testing
     }
   }
 
+  @Test func aTreeABuildSwappedInIsNotListedAgainUntilItsFoldersChange() throws {
+    try Fixtures.withTemporaryDirectory { root in
+      let output = root + "/Output"
+      let writer = SiteWriter(directory: output)
+      let films = (1...40).map { OutputFile(path: "films/\($0)-f/index.html", text: "\($0)") }
+      try writer.write([OutputFile(path: "index.html", text: "one")] + films)
+      // Made whole by this build, a moment before it records when it finished.
+      try writer.write([OutputFile(path: "index.html", text: "two")] + films)
+      var publication = try writer.begin()
+      #expect(try UserFiles.find(in: publication.current).listed == 1)
+      writer.abandon(publication)
+
+      // A name added to one of its folders since: that folder is listed too.
+      try "mine".write(toFile: output + "/films/7-f/notes.txt", atomically: false, encoding: .utf8)
+      publication = try writer.begin()
+      let found = try UserFiles.find(in: publication.current)
+      writer.abandon(publication)
+      #expect(found.listed == 2)
+      #expect(found.roots == ["films/7-f/notes.txt"])
+    }
+  }
+
+  @Test func aUserFileAddedTheMomentABuildEndsIsKept() throws {
+    try Fixtures.withTemporaryDirectory { root in
+      let output = root + "/Output"
+      let writer = SiteWriter(directory: output)
+      for (number, home) in ["one", "two", "three", "four"].enumerated() {
+        try writer.write(site(home: home))
+        // Within the tick the build's own last change was stamped in.
+        try "\(number)".write(
+          toFile: output + "/films/1-a/notes-\(number).txt", atomically: false, encoding: .utf8)
+      }
+      try writer.write(site(home: "five"))
+      for number in 0..<4 {
+        #expect(read(output + "/films/1-a/notes-\(number).txt") == "\(number)")
+      }
+    }
+  }
+
   @Test func aPageEditedByHandIsWrittenAgainEvenWhenTheSpareSharesItsFile() throws {
     try Fixtures.withTemporaryDirectory { root in
       let output = root + "/Output"
