@@ -33,7 +33,11 @@ struct UpToDateSite: Equatable, Sendable {
     try folder.refuseDangerousFolder()
     // A site moved aside by a stopped two-rename publish is put back first.
     if FileSystem.exists(folder.previousPath) { return nil }
-    guard let bytes = try? FileSystem.contents(of: folder.manifestPath),
+    // The fingerprint is on the file's second line: a large site's manifest
+    // (30 MB at 100,000 films) is read whole only when it matches.
+    guard let start = try? FileSystem.contents(of: folder.manifestPath, limit: 4096),
+      start.withUnsafeBytes({ OutputManifest.header(of: $0) })?.fingerprint == fingerprint,
+      let bytes = try? FileSystem.contents(of: folder.manifestPath),
       let header = bytes.withUnsafeBytes({ OutputManifest.header(of: $0) }),
       header.fingerprint == fingerprint
     else { return nil }
