@@ -370,11 +370,12 @@ public struct SiteBuilder: Sendable {
       return .upToDate(files: site.files, pages: pages, films: films)
     }
     let wholeFile = maxPages == nil && pull.query.isEmpty
-    // The state and the writer's manifests are read while the file's films
-    // are found and hashed: finding them is one pass through the file.
-    let (filmBytes, (state, manifests)) = inParallel(
-      { wholeFile ? CatalogFilmBytes(catalog) : nil },
-      { (writer.state(), writer.readManifestsAhead()) })
+    // The writer's two manifests, the longest to read, are read while the
+    // file's films are found and hashed (one pass through the file) and
+    // then the state is read.
+    let ((filmBytes, state), manifests) = inParallel(
+      { (wholeFile ? CatalogFilmBytes(catalog) : nil, writer.state()) },
+      { writer.readManifestsAhead() })
     return .read(
       CatalogRead(
         file: catalog, maxPages: maxPages, fingerprint: fingerprint, filmBytes: filmBytes,
