@@ -29,15 +29,11 @@ from pathlib import Path
 BENCHMARKS = Path(__file__).resolve().parent
 
 
-def load(name: str, file: str):
-    """A sibling script as a module (their names have hyphens, so `import` cannot load them)."""
-    spec = importlib.util.spec_from_file_location(name, BENCHMARKS / file)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-incremental = load("incremental_benchmark", "incremental-benchmark.py")
+# The benchmark's inputs and timing, from its script (a name with hyphens, which `import` cannot load).
+_spec = importlib.util.spec_from_file_location("incremental_benchmark",
+                                               BENCHMARKS / "incremental-benchmark.py")
+incremental = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(incremental)
 site = incremental.site
 CASES = [case.key for case in incremental.CASES]
 
