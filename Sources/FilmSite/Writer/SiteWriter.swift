@@ -157,11 +157,13 @@ public struct SiteWriter: Sendable {
     summary.removed = current.countOfFilesRemoved(by: manifest)
     staging.removeFiles(notIn: manifest)
     let userFiles = try UserFiles.find(in: current)
-    try userFiles.carry(from: current, into: staging)
     // The next build looks at the staged tree, once it is swapped in. Up to
-    // now only this build changed its folders, and what the user keeps in
-    // them is carried in already: only a folder changed after now needs a look.
+    // now only this build changed its folders, and only with files of its
+    // own: a folder changed after now needs a look. So does every folder the
+    // user's files are carried into, which the next look then finds as they
+    // stand in this tree (a film's folder the site no longer has is theirs).
     let staged = FolderClock.stampAfterEveryChange(in: staging.path) ?? userFiles.scanned
+    try userFiles.carry(from: current, into: staging)
     manifest = manifest.keeping(userFiles.roots, scanned: staged)
     try staging.write(manifest)
     if summary.written == 0, summary.removed == 0, manifest.paths == current.manifest.paths {

@@ -145,6 +145,28 @@ import Testing
     }
   }
 
+  @Test func aUserFileInTheFolderOfAFilmThatLeftTheSiteIsKept() throws {
+    try Fixtures.withTemporaryDirectory { root in
+      let output = root + "/Output"
+      let writer = SiteWriter(directory: output)
+      try writer.write(site(home: "one"))
+      try writer.write(site(home: "two"))
+      try "mine".write(
+        toFile: output + "/films/1-a/notes.txt", atomically: false, encoding: .utf8)
+      // Film 1-a leaves the site: its folder becomes the user's, the note in it.
+      for home in ["three", "four", "five", "six"] {
+        try writer.write([
+          OutputFile(path: "index.html", text: home),
+          OutputFile(path: "films/2-b/index.html", text: "b"),
+        ])
+        #expect(read(output + "/films/1-a/notes.txt") == "mine", "after the build of \(home)")
+      }
+      let manifest = try #require(
+        OutputManifest(bytes: try FileSystem.contents(of: writer.folder.manifestPath)))
+      #expect(manifest.kept == ["films/1-a"])
+    }
+  }
+
   @Test func aUserFileAddedTheMomentABuildEndsIsKept() throws {
     try Fixtures.withTemporaryDirectory { root in
       let output = root + "/Output"
