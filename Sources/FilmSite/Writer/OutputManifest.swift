@@ -15,7 +15,7 @@ import Foundation
 /// what the page was made from, so that the next build can tell, without
 /// rendering the page, that it would come out the same. And the manifest
 /// names the files the user keeps among FilmSite's (``kept``), with the
-/// time they were last looked for (``userFilesScanned``), so the next build
+/// time since which they are known (``userFilesScanned``), so the next build
 /// looks only in folders changed since.
 ///
 /// Version 1 (paths only) and version 2 (no input keys) manifests are read
@@ -97,7 +97,8 @@ struct OutputManifest: Equatable {
   /// A time since which a folder of FilmSite's holds no file of the user's
   /// but those in ``kept`` unless its status changed: when the user's files
   /// were last looked for in this tree, or, for a tree a build made and
-  /// swapped in, when that build had finished changing it (``FolderClock``).
+  /// swapped in, when that build had written its own files there and was
+  /// about to carry the user's in (``FolderClock``).
   /// `nil` when unknown, or when a line of the file could not be read (it
   /// may name a file anywhere); then every folder is looked in.
   var userFilesScanned: Timestamp?
@@ -197,7 +198,7 @@ struct OutputManifest: Equatable {
     return text == header || text == headerV2 || text == headerV1
   }
 
-  /// The same manifest, naming `kept` as the user's files, looked for at `scanned`.
+  /// The same manifest, naming `kept` as the user's files, known as of `scanned`.
   func keeping(_ kept: [String], scanned: Timestamp?) -> OutputManifest {
     var manifest = self
     // A name that cannot be written on a `# kept` line and read back cannot

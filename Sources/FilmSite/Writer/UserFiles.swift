@@ -9,14 +9,16 @@ import FilmSiteSupport
 /// manifest names the user's files as the last build found them
 /// (``OutputManifest/kept``) and since when they are known
 /// (``OutputManifest/userFilesScanned``): when it looked, or, for a tree it
-/// swapped in, when it had finished changing that tree. A folder whose
-/// status changed since (a name added, removed or renamed in it changes it)
-/// is listed again; any other holds what it held then.
+/// swapped in, when it had written its own files there, just before it
+/// carried the user's in. A folder whose status changed since (a name
+/// added, removed or renamed in it changes it, and so does carrying a
+/// user's file into it) is listed again; any other holds what it held then.
 struct UserFiles {
   /// Each user's file or folder, the topmost of its kind, relative to the folder.
   let roots: [String]
   /// When they were looked for, for the next build's manifest when the
-  /// current tree stays in place (the site did not change): a little
+  /// current tree stays in place (the site did not change), or when the
+  /// file system's own stamp cannot be read (``FolderClock``): a little
   /// before this build looked, as the system stamps a change with a clock
   /// that may lag the one read here.
   let scanned: FileTime
