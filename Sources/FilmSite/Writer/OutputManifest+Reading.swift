@@ -200,10 +200,10 @@ extension OutputManifest {
             unread += 1
           }
         }
-        return (read, unread)
+        return (files: read, unread: unread)
       }
     }
-    var files = Array(read.map(\.0).joined())
+    var files = Array(read.map(\.files).joined())
     // FilmSite writes the paths sorted, each once; then they need no sorting again.
     let inOrder = zip(files, files.dropFirst()).allSatisfy { Self.precedes($0.path, $1.path) }
     if !inOrder {
@@ -220,7 +220,7 @@ extension OutputManifest {
     kept = header.kept.sorted(by: Self.precedes)
     // A line it cannot read may name a file in any folder, which is then the
     // user's: no folder is known to hold only the user's files it kept.
-    userFilesScanned = read.allSatisfy { $0.1 == 0 } ? header.userFilesScanned : nil
+    userFilesScanned = read.allSatisfy { $0.unread == 0 } ? header.userFilesScanned : nil
     isInWrittenOrder = inOrder
   }
 
