@@ -56,10 +56,28 @@ enum BuildFingerprint {
     return hasher.finalize()
   }
 
-  /// What every page depends on besides its own inputs: the program, its
-  /// libcmark, the settings and the theme. It starts each ``PageKeys`` key.
-  static func siteKey(theme: Theme, configuration: SiteConfiguration) throws -> ContentHash {
-    try settings(theme: theme, configuration: configuration).finalize()
+  /// What each kind of page depends on besides its own inputs: the
+  /// program, its libcmark, the settings and the templates it is rendered
+  /// with (``SiteKeys``). They start each ``PageKeys`` key.
+  static func siteKeys(theme: Theme, configuration: SiteConfiguration) throws -> SiteKeys {
+    var hasher = ContentHasher()
+    hasher.combine(programHash)
+    hasher.combine(MarkdownRenderer.libraryVersion)
+    hasher.combine(try configurationData(configuration))
+    let program = hasher.finalize()
+    func key(_ kind: String, _ templates: [Template]) -> ContentHash {
+      var hasher = ContentHasher()
+      hasher.combine(program)
+      hasher.combine(kind)
+      hasher.combine(Theme.hash(of: templates))
+      return hasher.finalize()
+    }
+    return SiteKeys(
+      film: key("film", [theme.layout, theme.film]),
+      list: key("list", [theme.layout, theme.index, theme.row]),
+      terms: key("terms", [theme.layout, theme.terms]),
+      page: key("page", [theme.layout, theme.page]),
+      search: key("search", []))
   }
 
   /// What every build depends on besides its films.

@@ -296,7 +296,7 @@ public struct SiteBuilder: Sendable {
     var records = made
     for (position, offset) in sourceOffsets.enumerated() { records[offset] = made[position] }
     return SiteState.bytes(
-      fingerprint: fingerprint, settings: settings, pageSite: keys.site, files: files,
+      fingerprint: fingerprint, settings: settings, pageSite: keys.sites.film, files: files,
       records: records)
   }
 

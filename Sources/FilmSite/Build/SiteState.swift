@@ -42,7 +42,7 @@ struct SiteState: Sendable {
   /// Everything the site was built from besides its films
   /// (``BuildFingerprint/allButFilms(theme:configuration:content:query:maxPages:)``).
   let settings: ContentHash
-  /// The key every page's key starts from (``PageKeys/site``).
+  /// The key every film page's key starts from (``SiteKeys/film`` of ``PageKeys/sites``).
   let pageSite: ContentHash
   /// How many files the site's manifest lists: one that lists fewer lost a
   /// line, and its file is no longer known to be FilmSite's.

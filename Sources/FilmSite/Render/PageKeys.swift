@@ -6,14 +6,17 @@ import FilmCatalog
 /// a page whose key and file are as the last build left them is taken from
 /// the current site (``PageReuse``).
 ///
-/// Every key starts from the site key (the program, libcmark, the settings
-/// and the theme: ``BuildFingerprint/siteKey(theme:configuration:)``), so a
-/// new theme or setting renders every page again. The rest is the page's
+/// Every key starts from its kind's site key (the program, libcmark, the
+/// settings and the templates that kind of page is made with:
+/// ``BuildFingerprint/siteKeys(theme:configuration:)``), with the navigation
+/// that every page shows, so a new setting renders every page again and a
+/// changed template the pages made with it. The rest is the page's
 /// own inputs, listed by each key's function below; a value the page shows
 /// that is not among them would be a bug that the randomized equality test
 /// (`IncrementalBuildEqualityTests`) exists to catch.
 struct PageKeys: Sendable {
-  let site: ContentHash
+  /// Each kind's site key, with the navigation.
+  let sites: SiteKeys
   /// Each film's hash and route, in site order: what its row in a list is made from.
   let rows: [ContentHash]
   /// Each film's hash (``BuildFingerprint/hash(of:)``), in site order.
@@ -22,12 +25,18 @@ struct PageKeys: Sendable {
   /// - Parameter knownFilms: Each film's hash (``BuildFingerprint/hash(of:)``)
   ///   by its place in `plan`, where it is known already, or `nil`; the
   ///   others are hashed here.
-  init(site: ContentHash, plan: SitePlan, knownFilms: (@Sendable (Int) -> ContentHash?)? = nil) {
+  init(sites: SiteKeys, plan: SitePlan, knownFilms: (@Sendable (Int) -> ContentHash?)? = nil) {
     // Every page shows the navigation: the owner's pages, tags, the feed.
-    var siteHasher = ContentHasher()
-    siteHasher.combine(site)
-    siteHasher.combine(plan.content.navigation.hash)
-    self.site = siteHasher.finalize()
+    let navigation = plan.content.navigation.hash
+    func withNavigation(_ site: ContentHash) -> ContentHash {
+      var hasher = ContentHasher()
+      hasher.combine(site)
+      hasher.combine(navigation)
+      return hasher.finalize()
+    }
+    self.sites = SiteKeys(
+      film: withNavigation(sites.film), list: withNavigation(sites.list),
+      terms: withNavigation(sites.terms), page: withNavigation(sites.page), search: sites.search)
     let notes = plan.content.notes
     let noteHTML = plan.content.noteHTML
     // A film's note is part of what its page and its row are made from.
@@ -52,8 +61,8 @@ struct PageKeys: Sendable {
     }
   }
 
-  /// A hasher that starts from the site key and the page's kind.
-  private func hasher(_ kind: String) -> ContentHasher {
+  /// A hasher that starts from the kind's site key (``sites``) and the page's kind.
+  private func hasher(_ kind: String, site: ContentHash) -> ContentHasher {
     var hasher = ContentHasher()
     hasher.combine(site)
     hasher.combine(kind)
@@ -62,7 +71,7 @@ struct PageKeys: Sendable {
 
   /// A film's page: the film (``films``), its route and every page it links to.
   func film(at offset: Int, route: Route, links: FilmPageLinks) -> ContentHash {
-    Self.film(site: site, film: films[offset], route: route, links: links)
+    Self.film(site: sites.film, film: films[offset], route: route, links: links)
   }
 
   /// The film page's key at `offset` in `plan`, its links looked up.
@@ -73,7 +82,8 @@ struct PageKeys: Sendable {
   }
 
   /// A film's page from its parts, for a rebuild that has no plan: `site`
-  /// is a ``site`` key, `film` the film's hash (``films``).
+  /// is a film page's site key (``SiteKeys/film`` of ``sites``), `film` the
+  /// film's hash (``films``).
   static func film(site: ContentHash, film: ContentHash, route: Route, links: FilmPageLinks)
     -> ContentHash
   {
@@ -89,7 +99,7 @@ struct PageKeys: Sendable {
   /// A page of a list: where it is, its number among how many, what the
   /// list is of, and each film's row in the order listed.
   func list(_ page: ListPage) -> ContentHash {
-    var hasher = hasher("list")
+    var hasher = hasher("list", site: sites.list)
     hasher.combine(page.route.description)
     hasher.combine(page.page)
     hasher.combine(page.pagination.pageCount)
@@ -105,7 +115,7 @@ struct PageKeys: Sendable {
 
   /// A page of the owner's own: where it is, its front matter and its body's HTML.
   func page(_ page: ContentPage, html: String) -> ContentHash {
-    var hasher = hasher("page")
+    var hasher = hasher("page", site: sites.page)
     hasher.combine(page.route.description)
     hasher.combine(page.title)
     hasher.combine(page.date?.iso ?? "")
@@ -116,7 +126,7 @@ struct PageKeys: Sendable {
 
   /// The page of a taxonomy's names: each name, its page and its film count.
   func terms(_ page: TermsPage) -> ContentHash {
-    var hasher = hasher("terms")
+    var hasher = hasher("terms", site: sites.terms)
     hasher.combine(page.taxonomy.kind.folder)
     hasher.combine(page.taxonomy.terms.count)
     for term in page.taxonomy.terms {

@@ -40,7 +40,8 @@ struct SiteRenderer: Sendable {
   ) throws {
     let films = plan.films
     let filmLinks = links ?? plan.filmLinks()
-    let site = try BuildFingerprint.siteKey(theme: theme, configuration: plan.configuration)
+    let site = try BuildFingerprint.siteKeys(theme: theme, configuration: plan.configuration)
+      .search
     // The search index first, while the pages' values are not yet in memory:
     // its words and lines are freed before the pages need their space.
     let castPagesPerFilm = plan.configuration.castPagesPerFilm
@@ -108,7 +109,7 @@ struct SiteRenderer: Sendable {
     -> PageKeys
   {
     PageKeys(
-      site: try BuildFingerprint.siteKey(theme: theme, configuration: plan.configuration),
+      sites: try BuildFingerprint.siteKeys(theme: theme, configuration: plan.configuration),
       plan: plan, knownFilms: knownFilms)
   }
 

@@ -48,14 +48,22 @@ struct Theme: Sendable {
   /// each asset's path and bytes, as they were loaded (links followed).
   var contentHash: ContentHash {
     var hasher = ContentHasher()
-    for template in [layout, film, index, row, terms, search, page, notFound] {
-      hasher.combine(template.sourceHash)
-      // The same source renders differently as `row.md` and as `row.html`.
-      hasher.combine(template.language == .html ? "html" : "markdown")
-    }
+    hasher.combine(Self.hash(of: [layout, film, index, row, terms, search, page, notFound]))
     for path in assets.keys.sorted() {
       hasher.combine(path)
       hasher.combine(assets[path] ?? Data())
+    }
+    return hasher.finalize()
+  }
+
+  /// One hash of `templates`: each one's source and language. A kind of
+  /// page is made from the templates it is rendered with (``SiteKeys``).
+  static func hash(of templates: [Template]) -> ContentHash {
+    var hasher = ContentHasher()
+    for template in templates {
+      hasher.combine(template.sourceHash)
+      // The same source renders differently as `row.md` and as `row.html`.
+      hasher.combine(template.language == .html ? "html" : "markdown")
     }
     return hasher.finalize()
   }

@@ -72,6 +72,9 @@ enum SiteEdit: CustomStringConvertible {
     ("row.html", { $0.replacingOccurrences(of: "<li>", with: "<li class=\"v\($1)\">") }),
     ("layout.html", { $0.replacingOccurrences(of: "</body>", with: "<p>v\($1)</p>\n</body>") }),
     ("film.html", { $0 + "<p>v\($1)</p>\n" }),
+    ("index.html", { $0 + "<p>v\($1)</p>\n" }),
+    ("terms.md", { $0 + "\nv\($1)\n" }),
+    ("page.html", { $0 + "<p>v\($1)</p>\n" }),
     ("assets/style.css", { $0 + "/* v\($1) */\n" }),
   ]
 

@@ -11,7 +11,10 @@ import Testing
 @Suite struct PageKeysTests {
   /// Every page of `site` with a key, rendered whole: path to key and bytes.
   private func pages(_ site: EditedSite) throws -> [String: (key: ContentHash, bytes: [UInt8])] {
-    let renderer = SiteRenderer(theme: try Theme.load(from: nil), configuration: site.configuration)
+    // The theme folder, once an edit has made it: the built-in theme with the edited files.
+    let theme = try Theme.load(
+      from: FileManager.default.fileExists(atPath: site.themeDirectory) ? site.themeDirectory : nil)
+    let renderer = SiteRenderer(theme: theme, configuration: site.configuration)
     let content = site.hasContent ? try SiteContent.load(from: site.contentDirectory) : .empty
     let plan = try SitePlan(films: site.films, configuration: site.configuration, content: content)
     var pages: [String: (key: ContentHash, bytes: [UInt8])] = [:]
@@ -31,7 +34,7 @@ import Testing
   }
 
   /// The random edits of ``pagesWithTheSameKeyHaveTheSameBytesAfterRandomEdits(seed:)``,
-  /// notes and the About page among them, written beside `themeDirectory`.
+  /// notes, the About page and the theme's files among them, written beside `themeDirectory`.
   private func pagesKeepTheirBytesWithTheirKeys(seed: UInt64, themeDirectory: String) throws {
     var generator = SiteEditGenerator(seed: seed)
     var site = EditedSite(
@@ -41,8 +44,6 @@ import Testing
     var step = 0
     while step < 40 {
       let edit = generator.edit(of: site, step: step)
-      // Theme edits change every key (the site key); this test is about the rest.
-      if case .template = edit { continue }
       step += 1
       try edit.apply(to: &site)
       let after = try pages(site)
@@ -77,30 +78,106 @@ import Testing
     var generator = SiteEditGenerator(seed: 0x5EED)
     let site = EditedSite(films: generator.catalog(), pageSize: 7, themeDirectory: "")
     let plan = try SitePlan(films: site.films, configuration: site.configuration)
-    let hashed = PageKeys(site: ContentHash(value: 1), plan: plan)
+    let hashed = PageKeys(sites: Self.sites(1), plan: plan)
     let films = hashed.films
     // Known hashes that are the films' own give the same keys as hashing them.
-    let same = PageKeys(site: ContentHash(value: 1), plan: plan, knownFilms: { films[$0] })
+    let same = PageKeys(sites: Self.sites(1), plan: plan, knownFilms: { films[$0] })
     #expect(same.films == hashed.films)
     #expect(same.rows == hashed.rows)
     // Only the films a hash is known for take it; the others are hashed.
     let other = PageKeys(
-      site: ContentHash(value: 1), plan: plan,
+      sites: Self.sites(1), plan: plan,
       knownFilms: { $0 == 2 ? ContentHash(value: 5) : nil })
     #expect(other.films[2] == ContentHash(value: 5))
     #expect(other.film(at: 2, of: plan) != hashed.film(at: 2, of: plan))
     #expect(other.films.indices.allSatisfy { $0 == 2 || other.films[$0] == films[$0] })
   }
 
-  @Test func theSiteKeyStartsEveryKey() throws {
+  /// Site keys whose kinds differ from one another and from those of another `value`.
+  private static func sites(_ value: UInt64) -> SiteKeys {
+    SiteKeys(
+      film: ContentHash(value: value), list: ContentHash(value: value + 100),
+      terms: ContentHash(value: value + 200), page: ContentHash(value: value + 300),
+      search: ContentHash(value: value + 400))
+  }
+
+  @Test func eachKindsSiteKeyStartsTheKeysOfThatKindAlone() throws {
     var generator = SiteEditGenerator(seed: 0x5EED)
     let site = EditedSite(films: generator.catalog(), pageSize: 7, themeDirectory: "")
     let plan = try SitePlan(films: site.films, configuration: site.configuration)
-    let one = PageKeys(site: ContentHash(value: 1), plan: plan)
-    let two = PageKeys(site: ContentHash(value: 2), plan: plan)
-    #expect(one.film(at: 0, of: plan) != two.film(at: 0, of: plan))
-    #expect(one.list(plan.lists[0]) != two.list(plan.lists[0]))
-    #expect(one.terms(plan.termsPages[0]) != two.terms(plan.termsPages[0]))
+    /// A film page's, a list page's and a name list's keys.
+    func pageKeys(_ sites: SiteKeys) -> [ContentHash] {
+      let keys = PageKeys(sites: sites, plan: plan)
+      return [keys.film(at: 0, of: plan), keys.list(plan.lists[0]), keys.terms(plan.termsPages[0])]
+    }
+    let (one, two) = (Self.sites(1), Self.sites(2))
+    let before = pageKeys(one)
+    let film = pageKeys(
+      SiteKeys(film: two.film, list: one.list, terms: one.terms, page: one.page, search: one.search)
+    )
+    let list = pageKeys(
+      SiteKeys(film: one.film, list: two.list, terms: one.terms, page: one.page, search: one.search)
+    )
+    let terms = pageKeys(
+      SiteKeys(film: one.film, list: one.list, terms: two.terms, page: one.page, search: one.search)
+    )
+    let others = pageKeys(
+      SiteKeys(film: one.film, list: one.list, terms: one.terms, page: two.page, search: two.search)
+    )
+    #expect(film[0] != before[0] && film[1...] == before[1...])
+    #expect(list[1] != before[1] && list[0] == before[0] && list[2] == before[2])
+    #expect(terms[2] != before[2] && terms[..<2] == before[..<2])
+    #expect(others == before)
+  }
+
+  /// A theme with `changed` templates (file name to a function of the
+  /// built-in one), loaded from a folder under `root`.
+  private func theme(_ changed: [String: (String) -> String], in root: String) throws -> Theme {
+    let folder = root + "/theme-" + changed.keys.sorted().joined(separator: "-")
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    for (file, change) in changed {
+      let builtIn = try String(
+        contentsOfFile: Fixtures.templatesDirectory + "/" + file, encoding: .utf8)
+      try change(builtIn).write(toFile: folder + "/" + file, atomically: true, encoding: .utf8)
+    }
+    return try Theme.load(from: folder)
+  }
+
+  /// The kinds of page whose site keys differ between `keys` and `other`.
+  private func kinds(changedFrom other: SiteKeys, to keys: SiteKeys) -> [String] {
+    let kinds: [(String, KeyPath<SiteKeys, ContentHash>)] = [
+      ("film", \.film), ("list", \.list), ("terms", \.terms), ("page", \.page),
+      ("search", \.search),
+    ]
+    return kinds.filter { other[keyPath: $0.1] != keys[keyPath: $0.1] }.map(\.0)
+  }
+
+  @Test(arguments: [
+    ("film.html", ["film"]), ("row.html", ["list"]), ("index.html", ["list"]),
+    ("terms.md", ["terms"]), ("page.html", ["page"]),
+    // The layout wraps every page; the search index is JSON that no template makes.
+    ("layout.html", ["film", "list", "terms", "page"]),
+  ])
+  func aTemplateChangesTheSiteKeysOfThePagesMadeWithItAlone(file: String, kinds: [String])
+    throws
+  {
+    try Fixtures.withTemporaryDirectory { root in
+      let configuration = SiteConfiguration()
+      let builtIn = try BuildFingerprint.siteKeys(
+        theme: try Theme.load(from: nil), configuration: configuration)
+      let addition = file.hasSuffix(".md") ? "\nChanged.\n" : "<p>changed</p>\n"
+      let changed = try BuildFingerprint.siteKeys(
+        theme: try theme([file: { $0 + addition }], in: root), configuration: configuration)
+      #expect(self.kinds(changedFrom: builtIn, to: changed) == kinds)
+    }
+  }
+
+  @Test func aSettingChangesEveryKindsSiteKey() throws {
+    let theme = try Theme.load(from: nil)
+    let keys = try BuildFingerprint.siteKeys(theme: theme, configuration: SiteConfiguration())
+    let other = try BuildFingerprint.siteKeys(
+      theme: theme, configuration: SiteConfiguration(pageSize: 5))
+    #expect(kinds(changedFrom: keys, to: other) == ["film", "list", "terms", "page", "search"])
   }
 }
 
