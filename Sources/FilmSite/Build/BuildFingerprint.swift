@@ -80,6 +80,21 @@ enum BuildFingerprint {
       search: key("search", []))
   }
 
+  /// What each film's hash and its footprint (``FilmFootprint``) are made
+  /// with besides the film: the program, which decodes and checks it, its
+  /// libcmark, the settings and `row.html`. A state with the same key lends
+  /// a build the hashes and footprints of its unchanged films (``SiteState``),
+  /// whatever other template changed.
+  static func filmsKey(theme: Theme, configuration: SiteConfiguration) throws -> ContentHash {
+    var hasher = ContentHasher()
+    hasher.combine(programHash)
+    hasher.combine(MarkdownRenderer.libraryVersion)
+    hasher.combine(try configurationData(configuration))
+    hasher.combine("films")
+    hasher.combine(Theme.hash(of: [theme.row]))
+    return hasher.finalize()
+  }
+
   /// What every build depends on besides its films.
   private static func settings(theme: Theme, configuration: SiteConfiguration) throws
     -> ContentHasher

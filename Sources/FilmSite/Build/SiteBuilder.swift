@@ -239,10 +239,11 @@ public struct SiteBuilder: Sendable {
     // large site is never held in memory whole.
     let renderer = SiteRenderer(theme: theme, configuration: plan.configuration)
     let links = plan.filmLinks()
+    let filmsKey = try BuildFingerprint.filmsKey(theme: theme, configuration: plan.configuration)
     let keys = try renderer.keys(
       for: plan,
       knownFilms: state.flatMap {
-        $0.filmHashes(of: plan.sourceOffsets, sources: sources, settings: settings)
+        $0.filmHashes(of: plan.sourceOffsets, sources: sources, filmsKey: filmsKey)
       })
     let reuse = writer.reuse(for: publication)
     try renderer.render(plan, links: links, keys: keys, reusing: reuse) { batch in
@@ -251,22 +252,24 @@ public struct SiteBuilder: Sendable {
     return try writer.publish(
       publication, fingerprint: fingerprint, pageCounts: plan.pageCounts, filmCounts: filmCounts,
       state: nextState(
-        of: plan, links: links, keys: keys, theme: theme, settings: settings, last: state,
-        sources: sources, fingerprint: fingerprint, files: publication.staged.count))
+        of: plan, links: links, keys: keys, theme: theme, settings: settings, filmsKey: filmsKey,
+        last: state, sources: sources, fingerprint: fingerprint, files: publication.staged.count))
   }
 
   /// The state a planned build leaves (``SiteState``), for a site that a
   /// ``FilmPageRebuild`` can rebuild; `nil` for one it cannot (with notes,
   /// pages of the owner's or a `nav`). A film the `last` state has with the
-  /// same hash keeps its footprint; the others' rows are rendered to make theirs.
+  /// same hash and films key keeps its footprint; the others' rows are
+  /// rendered to make theirs.
   private func nextState(
     of plan: SitePlan, links: [FilmPageLinks], keys: PageKeys, theme: Theme, settings: ContentHash,
-    last: SiteState?, sources: [ContentHash]?, fingerprint: ContentHash, files: Int
+    filmsKey: ContentHash, last: SiteState?, sources: [ContentHash]?, fingerprint: ContentHash,
+    files: Int
   ) -> [UInt8]? {
     guard plan.content.notes.allSatisfy({ $0 == nil }), plan.content.pages.isEmpty,
       plan.configuration.navigation.isEmpty
     else { return nil }
-    let last = last.flatMap { $0.settings == settings && $0.count == plan.films.count ? $0 : nil }
+    let last = last.flatMap { $0.filmsKey == filmsKey && $0.count == plan.films.count ? $0 : nil }
     let contexts = PageContexts(configuration: plan.configuration, markdown: MarkdownRenderer())
     let films = plan.films
     let sourceOffsets = plan.sourceOffsets
@@ -296,8 +299,8 @@ public struct SiteBuilder: Sendable {
     var records = made
     for (position, offset) in sourceOffsets.enumerated() { records[offset] = made[position] }
     return SiteState.bytes(
-      fingerprint: fingerprint, settings: settings, pageSite: keys.sites.film, files: files,
-      records: records)
+      fingerprint: fingerprint, settings: settings, filmsKey: filmsKey, pageSite: keys.sites.film,
+      files: files, records: records)
   }
 
   /// The summary of a build that found the site up to date: nothing written,

@@ -35,13 +35,17 @@ struct SiteState: Sendable {
     var warned: Bool
   }
 
-  static let formatLine = "filmsite-state 2"
+  static let formatLine = "filmsite-state 3"
 
   /// The fingerprint of the site it describes, as the manifest gives it.
   let fingerprint: ContentHash
   /// Everything the site was built from besides its films
   /// (``BuildFingerprint/allButFilms(theme:configuration:content:query:maxPages:)``).
   let settings: ContentHash
+  /// What each film's hash and footprint were made with
+  /// (``BuildFingerprint/filmsKey(theme:configuration:)``): a build with
+  /// the same can take them from here, whatever else changed.
+  let filmsKey: ContentHash
   /// The key every film page's key starts from (``SiteKeys/film`` of ``PageKeys/sites``).
   let pageSite: ContentHash
   /// How many files the site's manifest lists: one that lists fewer lost a
@@ -68,17 +72,19 @@ struct SiteState: Sendable {
     guard bytes[header].starts(with: prefix) else { return nil }
     let fields = bytes[header].dropFirst(prefix.count).split(
       separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
-    guard fields.count == 5,
+    guard fields.count == 6,
       let fingerprint = ContentHash(hexDigits: fields[0]),
       let settings = ContentHash(hexDigits: fields[1]),
-      let pageSite = ContentHash(hexDigits: fields[2]),
-      let files = Int(String(decoding: fields[3], as: UTF8.self)),
-      let count = Int(String(decoding: fields[4], as: UTF8.self)), count == lines.count - 1
+      let filmsKey = ContentHash(hexDigits: fields[2]),
+      let pageSite = ContentHash(hexDigits: fields[3]),
+      let files = Int(String(decoding: fields[4], as: UTF8.self)),
+      let count = Int(String(decoding: fields[5], as: UTF8.self)), count == lines.count - 1
     else { return nil }
     // Every line starts with three hashes and a mark, a space after each.
     guard lines.dropFirst().allSatisfy({ $0.count > Self.linksStart }) else { return nil }
     self.fingerprint = fingerprint
     self.settings = settings
+    self.filmsKey = filmsKey
     self.pageSite = pageSite
     self.files = files
     self.bytes = bytes
@@ -94,14 +100,14 @@ struct SiteState: Sendable {
   /// The hash of each film whose bytes in the catalog file are the ones
   /// this state has a hash of, by the film's place in a plan whose films
   /// came from these `offsets` of the source (``SitePlan/sourceOffsets``):
-  /// decoded from the same bytes with the same `settings` (which name the
-  /// program), it is the film this state recorded. `nil` when the state is
-  /// of other settings or another number of films, or the source hashes
+  /// decoded from the same bytes by the same program (which `filmsKey`
+  /// names), it is the film this state recorded. `nil` when the state has
+  /// another films key or another number of films, or the source hashes
   /// are not known.
-  func filmHashes(of offsets: [Int], sources: [ContentHash]?, settings: ContentHash)
+  func filmHashes(of offsets: [Int], sources: [ContentHash]?, filmsKey: ContentHash)
     -> (@Sendable (Int) -> ContentHash?)?
   {
-    guard let sources, self.settings == settings, sources.count == count,
+    guard let sources, self.filmsKey == filmsKey, sources.count == count,
       offsets.count == count
     else { return nil }
     return { position in
@@ -163,12 +169,12 @@ struct SiteState: Sendable {
 
   /// The bytes of a state of `records`, one for each film in the source's order.
   static func bytes(
-    fingerprint: ContentHash, settings: ContentHash, pageSite: ContentHash, files: Int,
-    records: [Record]
+    fingerprint: ContentHash, settings: ContentHash, filmsKey: ContentHash, pageSite: ContentHash,
+    files: Int, records: [Record]
   ) -> [UInt8] {
     let header = header(
-      fingerprint: fingerprint, settings: settings, pageSite: pageSite, files: files,
-      count: records.count)
+      fingerprint: fingerprint, settings: settings, filmsKey: filmsKey, pageSite: pageSite,
+      files: files, count: records.count)
     return withLines(after: header, count: records.count) { offset, bytes in
       appendLine(of: records[offset], to: &bytes)
     }
@@ -230,8 +236,8 @@ struct SiteState: Sendable {
     let updated = Dictionary(
       updates.map { ($0.offset, $0) }, uniquingKeysWith: { first, _ in first })
     let header = Self.header(
-      fingerprint: fingerprint, settings: settings, pageSite: pageSite, files: files,
-      count: lines.count)
+      fingerprint: fingerprint, settings: settings, filmsKey: filmsKey, pageSite: pageSite,
+      files: files, count: lines.count)
     return Self.withLines(after: header, count: lines.count) { offset, out in
       appendLine(at: offset, update: updated[offset], source: sources?[offset], to: &out)
     }
@@ -270,9 +276,10 @@ struct SiteState: Sendable {
   private static let linksStart = 53
 
   private static func header(
-    fingerprint: ContentHash, settings: ContentHash, pageSite: ContentHash, files: Int,
-    count: Int
+    fingerprint: ContentHash, settings: ContentHash, filmsKey: ContentHash, pageSite: ContentHash,
+    files: Int, count: Int
   ) -> [UInt8] {
-    Array("\(formatLine) \(fingerprint) \(settings) \(pageSite) \(files) \(count)\n".utf8)
+    Array(
+      "\(formatLine) \(fingerprint) \(settings) \(filmsKey) \(pageSite) \(files) \(count)\n".utf8)
   }
 }

@@ -110,6 +110,40 @@ import Testing
     #expect(try await rebuild(edited(3) { $0.runtime = 77 }, row: row) != nil)
   }
 
+  /// A build with another row template makes every footprint again: after
+  /// a site whose rows showed the overview is rebuilt with rows that do
+  /// not, an overview no longer needs the plan.
+  @Test func aNewRowTemplateMakesTheFootprintsAgain() async throws {
+    let root = FileManager.default.temporaryDirectory
+      .appendingPathComponent("filmsite-rebuild-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    do {
+      let (shows, plain) = (root + "/shows-overview", root + "/plain")
+      for folder in [shows, plain] {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      }
+      try "<li><a href=\"{{url}}\">{{title}}</a> {{overview}}</li>\n".write(
+        toFile: shows + "/row.html", atomically: true, encoding: .utf8)
+      let output = root + "/Output"
+      let configuration = SiteConfiguration(pageSize: 5)
+      for theme in [shows, plain] {
+        _ = try await SiteBuilder(
+          input: .source(CatalogSource(films: Self.films), maxPages: Paginator.defaultMaxPages),
+          templatesDirectory: theme, outputDirectory: output, configuration: configuration
+        ).build()
+      }
+      let theme = try Theme.load(from: plain)
+      let state = try #require(SiteWriter(directory: output).state())
+      let settings = try BuildFingerprint.allButFilms(
+        theme: theme, configuration: configuration, content: .empty, query: "",
+        maxPages: Paginator.defaultMaxPages)
+      let rebuild = FilmPageRebuild(
+        films: edited(3) { $0.overview = "New." }, state: state, settings: settings, theme: theme,
+        configuration: configuration, content: .empty)
+      #expect(rebuild?.changed.map(\.offset) == [3])
+    }
+  }
+
   @Test func otherSettingsOrAnotherNumberOfFilmsNeedThePlan() async throws {
     #expect(
       try await rebuild(

@@ -23,7 +23,8 @@ import Testing
   private static func bytes(_ records: [SiteState.Record]) -> [UInt8] {
     SiteState.bytes(
       fingerprint: ContentHash(value: 7), settings: ContentHash(value: 8),
-      pageSite: ContentHash(value: 9), files: 42, records: records)
+      filmsKey: ContentHash(value: 10), pageSite: ContentHash(value: 9), files: 42,
+      records: records)
   }
 
   @Test func aStateReadsBackAsItWasWritten() throws {
@@ -31,6 +32,7 @@ import Testing
     let state = try #require(SiteState(bytes: Self.bytes(records)))
     #expect(state.fingerprint == ContentHash(value: 7))
     #expect(state.settings == ContentHash(value: 8))
+    #expect(state.filmsKey == ContentHash(value: 10))
     #expect(state.pageSite == ContentHash(value: 9))
     #expect(state.files == 42)
     #expect(state.count == records.count)
@@ -56,6 +58,7 @@ import Testing
         bytes: state.bytes(fingerprint: ContentHash(value: 70), updates: updates, sources: nil)))
     #expect(next.fingerprint == ContentHash(value: 70))
     #expect(next.settings == state.settings)
+    #expect(next.filmsKey == state.filmsKey)
     #expect(next.files == state.files)
     var expected = records
     expected[1].film = ContentHash(value: 11)
@@ -115,18 +118,18 @@ import Testing
     // The plan lists the source's films in reverse.
     let offsets = Array((0..<6).reversed())
     let known = try #require(
-      state.filmHashes(of: offsets, sources: sources, settings: ContentHash(value: 8)))
+      state.filmHashes(of: offsets, sources: sources, filmsKey: ContentHash(value: 10)))
     for position in 0..<6 {
       let offset = offsets[position]
       let changed = offset == 2 || records[offset].source == nil
       #expect(known(position) == (changed ? nil : records[offset].film))
     }
-    #expect(state.filmHashes(of: offsets, sources: sources, settings: ContentHash(value: 1)) == nil)
-    #expect(state.filmHashes(of: offsets, sources: nil, settings: ContentHash(value: 8)) == nil)
+    #expect(state.filmHashes(of: offsets, sources: sources, filmsKey: ContentHash(value: 8)) == nil)
+    #expect(state.filmHashes(of: offsets, sources: nil, filmsKey: ContentHash(value: 10)) == nil)
     #expect(
       state.filmHashes(
         of: Array(offsets.dropLast()), sources: Array(sources.dropLast()),
-        settings: ContentHash(value: 8)) == nil)
+        filmsKey: ContentHash(value: 10)) == nil)
   }
 
   @Test func aStateCutShortOrOfAnotherFormatIsNoState() {

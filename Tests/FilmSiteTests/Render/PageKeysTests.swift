@@ -172,6 +172,28 @@ import Testing
     }
   }
 
+  /// The films key (``BuildFingerprint/filmsKey(theme:configuration:)``) lends
+  /// a build the state's film hashes and footprints: the row template and
+  /// the settings change it, the other templates do not.
+  @Test(arguments: [
+    ("row.html", true), ("film.html", false), ("layout.html", false), ("index.html", false),
+    ("terms.md", false),
+  ])
+  func onlyTheRowTemplateChangesTheFilmsKey(file: String, changes: Bool) throws {
+    try Fixtures.withTemporaryDirectory { root in
+      let configuration = SiteConfiguration()
+      let builtIn = try BuildFingerprint.filmsKey(
+        theme: try Theme.load(from: nil), configuration: configuration)
+      let addition = file.hasSuffix(".md") ? "\nChanged.\n" : "<p>changed</p>\n"
+      let changed = try BuildFingerprint.filmsKey(
+        theme: try theme([file: { $0 + addition }], in: root), configuration: configuration)
+      #expect((changed != builtIn) == changes)
+      let setting = try BuildFingerprint.filmsKey(
+        theme: try Theme.load(from: nil), configuration: SiteConfiguration(pageSize: 5))
+      #expect(setting != builtIn)
+    }
+  }
+
   @Test func aSettingChangesEveryKindsSiteKey() throws {
     let theme = try Theme.load(from: nil)
     let keys = try BuildFingerprint.siteKeys(theme: theme, configuration: SiteConfiguration())
