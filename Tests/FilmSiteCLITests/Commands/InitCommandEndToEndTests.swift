@@ -22,6 +22,8 @@ import Testing
       let gitignore = try String(
         contentsOf: site.appendingPathComponent(".gitignore"), encoding: .utf8)
       #expect(gitignore.split(separator: "\n").contains("Output/"))
+      // The spare tree and the state a build keeps beside `Output/` (`.Output.filmsite-<role>`).
+      #expect(gitignore.split(separator: "\n").contains(".Output.filmsite-*"))
 
       let build = try await FilmSiteProcess.run(["build"], in: site)
       #expect(build.status == 0, "\(build.stderr)")
