@@ -60,11 +60,7 @@ enum BuildFingerprint {
   /// program, its libcmark, the settings and the templates it is rendered
   /// with (``SiteKeys``). They start each ``PageKeys`` key.
   static func siteKeys(theme: Theme, configuration: SiteConfiguration) throws -> SiteKeys {
-    var hasher = ContentHasher()
-    hasher.combine(programHash)
-    hasher.combine(MarkdownRenderer.libraryVersion)
-    hasher.combine(try configurationData(configuration))
-    let program = hasher.finalize()
+    let program = try programAndSettings(configuration).finalize()
     func key(_ kind: String, _ templates: [Template]) -> ContentHash {
       var hasher = ContentHasher()
       hasher.combine(program)
@@ -86,10 +82,7 @@ enum BuildFingerprint {
   /// a build the hashes and footprints of its unchanged films (``SiteState``),
   /// whatever other template changed.
   static func filmsKey(theme: Theme, configuration: SiteConfiguration) throws -> ContentHash {
-    var hasher = ContentHasher()
-    hasher.combine(programHash)
-    hasher.combine(MarkdownRenderer.libraryVersion)
-    hasher.combine(try configurationData(configuration))
+    var hasher = try programAndSettings(configuration)
     hasher.combine("films")
     hasher.combine(Theme.hash(of: [theme.row]))
     return hasher.finalize()
@@ -99,11 +92,20 @@ enum BuildFingerprint {
   private static func settings(theme: Theme, configuration: SiteConfiguration) throws
     -> ContentHasher
   {
+    var hasher = try programAndSettings(configuration)
+    hasher.combine(theme.contentHash)
+    return hasher
+  }
+
+  /// A hasher of the program, its libcmark and `configuration`: what every
+  /// page and every film's hash depend on.
+  private static func programAndSettings(_ configuration: SiteConfiguration) throws
+    -> ContentHasher
+  {
     var hasher = ContentHasher()
     hasher.combine(programHash)
     hasher.combine(MarkdownRenderer.libraryVersion)
     hasher.combine(try configurationData(configuration))
-    hasher.combine(theme.contentHash)
     return hasher
   }
 
