@@ -45,7 +45,11 @@ enum ImageAttributes {
     }
     var kept = tag
     var size: (width: ArraySlice<UInt8>, height: ArraySlice<UInt8>)?
-    if let title = lastRange(of: Array(" title=\"".utf8), in: tag), tag.last == UInt8(ascii: "\"") {
+    // The title's value runs to the tag's last byte, a `"` that closes it. Bytes
+    // that are not cmark's can end at the opening `"` itself: no title then.
+    if let title = lastRange(of: Array(" title=\"".utf8), in: tag), title.upperBound < tag.endIndex,
+      tag.last == UInt8(ascii: "\"")
+    {
       let value = Array(tag[title.upperBound..<(tag.endIndex - 1)])
       if let x = value.firstIndex(of: UInt8(ascii: "x")), isDimension(value[..<x]),
         isDimension(value[(x + 1)...])

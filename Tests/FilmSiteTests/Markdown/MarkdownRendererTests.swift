@@ -85,6 +85,17 @@ import Testing
     #expect(ImageAttributes.apply(to: html) == "<p>x &amp; y s</p>\n")
   }
 
+  /// Bytes that are not cmark's: a tag that ends with the title's opening
+  /// quote has no title to read (the markdown fuzzer's input that crashed it).
+  @Test func aTitleCutShortAtTheTagsEndIsLeftAsItIs() {
+    #expect(
+      ImageAttributes.apply(to: #"<img src="a" title=" />"#)
+        == #"<img src="a" title=" loading="lazy" />"#)
+    #expect(
+      ImageAttributes.apply(to: #"x<img src" title=" />"#)
+        == #"x<img src" title=" loading="lazy" />"#)
+  }
+
   @Test func manyImagesAreRewrittenInLinearTime() {
     let markdown = String(repeating: "word ![a](https://e.x/a.png) more ", count: 20_000)
     let html = MarkdownRenderer().html(from: markdown)
