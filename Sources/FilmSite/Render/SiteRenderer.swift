@@ -40,8 +40,8 @@ struct SiteRenderer: Sendable {
   ) throws {
     let films = plan.films
     let filmLinks = links ?? plan.filmLinks()
-    let site = try BuildFingerprint.siteKeys(theme: theme, configuration: plan.configuration)
-      .search
+    let keys = try keys ?? self.keys(for: plan)
+    let site = keys.sites.search
     // The search index first, while the pages' values are not yet in memory:
     // its words and lines are freed before the pages need their space.
     let castPagesPerFilm = plan.configuration.castPagesPerFilm
@@ -56,7 +56,6 @@ struct SiteRenderer: Sendable {
     let inputs = PageInputs(
       theme: theme, configuration: plan.configuration, navigation: plan.content.navigation,
       markdown: MarkdownRenderer())
-    let keys = try keys ?? self.keys(for: plan)
 
     try sink(
       theme.assets.keys.sorted().compactMap { path in

@@ -20,28 +20,34 @@ import Testing
   }
 
   /// The rebuild of `edited` after a build of ``films`` with `configuration`
-  /// (and `row` as the theme's row template, when given).
+  /// (and `row` as the theme's row template, when given), and before it,
+  /// when given, one with `earlierRow` as the row template.
   private func rebuild(
     _ edited: [Film], configuration: SiteConfiguration = SiteConfiguration(pageSize: 5),
-    builtWith built: SiteConfiguration? = nil, row: String? = nil
+    builtWith built: SiteConfiguration? = nil, row: String? = nil, earlierRow: String? = nil
   ) async throws -> FilmPageRebuild? {
     let root = FileManager.default.temporaryDirectory
       .appendingPathComponent("filmsite-rebuild-\(UUID().uuidString)").path
     defer { try? FileManager.default.removeItem(atPath: root) }
     do {
-      var themeDirectory: String?
-      if let row {
-        themeDirectory = root + "/theme"
-        try FileManager.default.createDirectory(
-          atPath: root + "/theme", withIntermediateDirectories: true)
-        try row.write(toFile: root + "/theme/row.html", atomically: true, encoding: .utf8)
+      // A theme folder whose row template is `row`; `nil` for the built-in theme.
+      func theme(_ name: String, row: String?) throws -> String? {
+        guard let row else { return nil }
+        let folder = root + "/" + name
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try row.write(toFile: folder + "/row.html", atomically: true, encoding: .utf8)
+        return folder
       }
+      let themeDirectory = try theme("theme", row: row)
       let output = root + "/Output"
-      _ = try await SiteBuilder(
-        input: .source(CatalogSource(films: Self.films), maxPages: Paginator.defaultMaxPages),
-        templatesDirectory: themeDirectory, outputDirectory: output,
-        configuration: built ?? configuration
-      ).build()
+      let builds = earlierRow == nil ? [] : [try theme("earlier-theme", row: earlierRow)]
+      for templates in builds + [themeDirectory] {
+        _ = try await SiteBuilder(
+          input: .source(CatalogSource(films: Self.films), maxPages: Paginator.defaultMaxPages),
+          templatesDirectory: templates, outputDirectory: output,
+          configuration: built ?? configuration
+        ).build()
+      }
       let theme = try Theme.load(from: themeDirectory)
       let state = try #require(SiteWriter(directory: output).state())
       let settings = try BuildFingerprint.allButFilms(
@@ -114,34 +120,9 @@ import Testing
   /// a site whose rows showed the overview is rebuilt with rows that do
   /// not, an overview no longer needs the plan.
   @Test func aNewRowTemplateMakesTheFootprintsAgain() async throws {
-    let root = FileManager.default.temporaryDirectory
-      .appendingPathComponent("filmsite-rebuild-\(UUID().uuidString)").path
-    defer { try? FileManager.default.removeItem(atPath: root) }
-    do {
-      let (shows, plain) = (root + "/shows-overview", root + "/plain")
-      for folder in [shows, plain] {
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-      }
-      try "<li><a href=\"{{url}}\">{{title}}</a> {{overview}}</li>\n".write(
-        toFile: shows + "/row.html", atomically: true, encoding: .utf8)
-      let output = root + "/Output"
-      let configuration = SiteConfiguration(pageSize: 5)
-      for theme in [shows, plain] {
-        _ = try await SiteBuilder(
-          input: .source(CatalogSource(films: Self.films), maxPages: Paginator.defaultMaxPages),
-          templatesDirectory: theme, outputDirectory: output, configuration: configuration
-        ).build()
-      }
-      let theme = try Theme.load(from: plain)
-      let state = try #require(SiteWriter(directory: output).state())
-      let settings = try BuildFingerprint.allButFilms(
-        theme: theme, configuration: configuration, content: .empty, query: "",
-        maxPages: Paginator.defaultMaxPages)
-      let rebuild = FilmPageRebuild(
-        films: edited(3) { $0.overview = "New." }, state: state, settings: settings, theme: theme,
-        configuration: configuration, content: .empty)
-      #expect(rebuild?.changed.map(\.offset) == [3])
-    }
+    let showsOverview = "<li><a href=\"{{url}}\">{{title}}</a> {{overview}}</li>\n"
+    let rebuild = try await rebuild(edited(3) { $0.overview = "New." }, earlierRow: showsOverview)
+    #expect(rebuild?.changed.map(\.offset) == [3])
   }
 
   @Test func otherSettingsOrAnotherNumberOfFilmsNeedThePlan() async throws {

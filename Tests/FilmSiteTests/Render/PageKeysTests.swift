@@ -130,17 +130,18 @@ import Testing
     #expect(others == before)
   }
 
-  /// A theme with `changed` templates (file name to a function of the
-  /// built-in one), loaded from a folder under `root`.
-  private func theme(_ changed: [String: (String) -> String], in root: String) throws -> Theme {
-    let folder = root + "/theme-" + changed.keys.sorted().joined(separator: "-")
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    for (file, change) in changed {
+  /// `key` of the built-in theme and of one whose `file` has a line added,
+  /// loaded from a folder in a temporary directory.
+  private func keys<Key>(changing file: String, _ key: (Theme) throws -> Key) throws -> (
+    builtIn: Key, changed: Key
+  ) {
+    try Fixtures.withTemporaryDirectory { folder in
       let builtIn = try String(
         contentsOfFile: Fixtures.templatesDirectory + "/" + file, encoding: .utf8)
-      try change(builtIn).write(toFile: folder + "/" + file, atomically: true, encoding: .utf8)
+      let addition = file.hasSuffix(".md") ? "\nChanged.\n" : "<p>changed</p>\n"
+      try (builtIn + addition).write(toFile: folder + "/" + file, atomically: true, encoding: .utf8)
+      return (try key(try Theme.load(from: nil)), try key(try Theme.load(from: folder)))
     }
-    return try Theme.load(from: folder)
   }
 
   /// The kinds of page whose site keys differ between `keys` and `other`.
@@ -161,15 +162,10 @@ import Testing
   func aTemplateChangesTheSiteKeysOfThePagesMadeWithItAlone(file: String, kinds: [String])
     throws
   {
-    try Fixtures.withTemporaryDirectory { root in
-      let configuration = SiteConfiguration()
-      let builtIn = try BuildFingerprint.siteKeys(
-        theme: try Theme.load(from: nil), configuration: configuration)
-      let addition = file.hasSuffix(".md") ? "\nChanged.\n" : "<p>changed</p>\n"
-      let changed = try BuildFingerprint.siteKeys(
-        theme: try theme([file: { $0 + addition }], in: root), configuration: configuration)
-      #expect(self.kinds(changedFrom: builtIn, to: changed) == kinds)
+    let (builtIn, changed) = try keys(changing: file) {
+      try BuildFingerprint.siteKeys(theme: $0, configuration: SiteConfiguration())
     }
+    #expect(self.kinds(changedFrom: builtIn, to: changed) == kinds)
   }
 
   /// The films key (``BuildFingerprint/filmsKey(theme:configuration:)``) lends
@@ -180,18 +176,13 @@ import Testing
     ("terms.md", false),
   ])
   func onlyTheRowTemplateChangesTheFilmsKey(file: String, changes: Bool) throws {
-    try Fixtures.withTemporaryDirectory { root in
-      let configuration = SiteConfiguration()
-      let builtIn = try BuildFingerprint.filmsKey(
-        theme: try Theme.load(from: nil), configuration: configuration)
-      let addition = file.hasSuffix(".md") ? "\nChanged.\n" : "<p>changed</p>\n"
-      let changed = try BuildFingerprint.filmsKey(
-        theme: try theme([file: { $0 + addition }], in: root), configuration: configuration)
-      #expect((changed != builtIn) == changes)
-      let setting = try BuildFingerprint.filmsKey(
-        theme: try Theme.load(from: nil), configuration: SiteConfiguration(pageSize: 5))
-      #expect(setting != builtIn)
+    let (builtIn, changed) = try keys(changing: file) {
+      try BuildFingerprint.filmsKey(theme: $0, configuration: SiteConfiguration())
     }
+    #expect((changed != builtIn) == changes)
+    let setting = try BuildFingerprint.filmsKey(
+      theme: try Theme.load(from: nil), configuration: SiteConfiguration(pageSize: 5))
+    #expect(setting != builtIn)
   }
 
   @Test func aSettingChangesEveryKindsSiteKey() throws {
