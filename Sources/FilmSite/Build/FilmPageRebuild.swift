@@ -106,9 +106,10 @@ struct FilmPageRebuild: Sendable {
     let pages = changed.parallelMap { film -> SiteFile in
       let key = PageKeys.film(
         site: state.pageSite, film: film.hash, route: film.route, links: film.links)
-      let bytes = FilmPage(film: film.film, route: film.route)
-        .render(from: inputs, links: film.links)
-      return .rendered(OutputFile(path: film.route.filePath, bytes: bytes, key: key))
+      let (bytes, patch) = FilmPage(film: film.film, route: film.route)
+        .renderWithPatch(from: inputs, links: film.links)
+      return .rendered(
+        OutputFile(path: film.route.filePath, bytes: bytes, key: key, patch: patch))
     }
     let manifest = current.manifest
     guard manifest.paths.count == state.files, manifest.entries.count == state.files else {

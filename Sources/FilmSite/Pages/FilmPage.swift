@@ -11,11 +11,39 @@ struct FilmPage {
 
   /// The page, with the links its plan gave it (``FilmPageLinks``).
   func render(from inputs: PageInputs, links: FilmPageLinks) -> [UInt8] {
+    rendered(from: inputs, links: links, recording: false).bytes
+  }
+
+  /// The page, as ``render(from:links:)`` makes it, and where it shows its
+  /// index page (``IndexPagePatch``), when its places hold all the text that
+  /// depends on that page; `nil` for a theme that could show it elsewhere.
+  func renderWithPatch(from inputs: PageInputs, links: FilmPageLinks)
+    -> (bytes: [UInt8], patch: IndexPagePatch?)
+  {
+    rendered(from: inputs, links: links, recording: true)
+  }
+
+  /// Whether a film page made with `inputs` can have an ``IndexPagePatch``:
+  /// its template is HTML (a Markdown one goes through cmark), and neither it
+  /// nor the layout opens a section with a name the patch places, where
+  /// `{{.}}` would show the value unrecorded.
+  static func canPatch(with inputs: PageInputs) -> Bool {
+    let film = inputs.theme.film
+    return film.language == .html
+      && film.sectionNames.isDisjoint(with: IndexPagePatch.names)
+      && !inputs.layout.template.sectionNames.contains(PageLayout.contentName)
+  }
+
+  private func rendered(from inputs: PageInputs, links: FilmPageLinks, recording: Bool)
+    -> (bytes: [UInt8], patch: IndexPagePatch?)
+  {
     let route = self.route
     let template = inputs.theme.film
     var context = inputs.contexts.filmContext(film, for: template)
-    context["indexURL"] = .text(route.url(to: links.indexRoute))
-    context["indexPage"] = .text(String(links.indexPage))
+    let texts = IndexPagePatch.Texts(
+      page: links.indexPage, indexRoute: links.indexRoute, from: route)
+    context["indexURL"] = .text(String(decoding: texts.url, as: UTF8.self))
+    context["indexPage"] = .text(String(decoding: texts.number, as: UTF8.self))
     context["genreLinks"] = Self.list(links.genres, .genres, from: route)
     context["directorURL"] = .optional(
       links.director.map { route.url(to: FilmPageLinks.route($0, .directors)) })
@@ -34,18 +62,38 @@ struct FilmPage {
     if template.names.contains("castMembers") {
       context["castMembers"] = castMembers(shown: inputs.configuration.castShown, links: links)
     }
+    let recording = recording && Self.canPatch(with: inputs)
     var content: [UInt8] = []
-    template.render(context, for: HoleFilling(route: route), into: &content)
+    let inserted = template.render(
+      context, for: HoleFilling(route: route),
+      recording: recording ? IndexPagePatch.names : [], into: &content)
     if template.language == .markdown {
       content = inputs.contexts.html(fromMarkdown: content)
     }
-    return inputs.layout.wrap(
+    let (bytes, contentRanges) = inputs.layout.wrapRecordingContent(
       html: content,
       at: route,
       kind: "film",
       title: film.year.map { "\(film.title) (\($0))" } ?? film.title,
-      structuredData: .film(film, at: route, contexts: inputs.contexts, people: links.people)
+      structuredData: .film(film, at: route, contexts: inputs.contexts, people: links.people),
+      recording: recording
     )
+    guard recording else { return (bytes, nil) }
+    // Each value went in as it is (no escaping changed its length), and so
+    // did the content, wherever the layout put it.
+    var places: [IndexPagePatch.Place] = []
+    for insertion in inserted {
+      let value: IndexPagePatch.Value = insertion.name == "indexURL" ? .url : .number
+      guard insertion.range.count == texts[value].count else { return (bytes, nil) }
+      places.append(IndexPagePatch.Place(offset: insertion.range.lowerBound, value: value))
+    }
+    guard contentRanges.allSatisfy({ $0.count == content.count }) else { return (bytes, nil) }
+    let patch = IndexPagePatch(
+      page: links.indexPage,
+      places: contentRanges.flatMap { range in
+        places.map { IndexPagePatch.Place(offset: range.lowerBound + $0.offset, value: $0.value) }
+      })
+    return (bytes, patch)
   }
 
   /// The first `shown` billed performers with a name, each with their part

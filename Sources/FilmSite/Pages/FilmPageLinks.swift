@@ -104,10 +104,9 @@ struct FilmPageLinks: Hashable, Sendable, Codable {
     return PersonLinks(director: { _ in director }, actor: { found[$0] })
   }
 
-  /// Adds every link, in order, to `hasher`: a film page's key.
-  func combine(into hasher: inout ContentHasher) {
-    hasher.combine(indexPage)
-    hasher.combine(indexPath)
+  /// Adds every link but the index page's, in order, to `hasher`: a film
+  /// page's key, which adds the index page last (``PageKeys/film(base:indexPage:indexPath:)``).
+  func combineAllButIndexPage(into hasher: inout ContentHasher) {
     for (kind, names) in [
       ("genres", genres), ("directors", director.map { [$0] } ?? []),
       ("years", year.map { [$0] } ?? []), ("cast", cast), ("tags", tags),

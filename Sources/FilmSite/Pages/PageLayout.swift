@@ -36,6 +36,23 @@ struct PageLayout: Sendable {
     pager: (page: Int, pagination: Pagination)? = nil, linkBase: String? = nil,
     canonical: Bool = true, structuredData: StructuredData = .none
   ) -> [UInt8] {
+    wrapRecordingContent(
+      html: html, at: route, kind: kind, title: title, pager: pager, linkBase: linkBase,
+      canonical: canonical, structuredData: structuredData, recording: false
+    ).bytes
+  }
+
+  /// The name of the page's content in the layout: `{{{content}}}`.
+  static let contentName = "content"
+
+  /// ``wrap(html:at:kind:title:pager:linkBase:canonical:structuredData:)``,
+  /// and, when `recording`, the range of the page's bytes each insertion of
+  /// the content fills, in order.
+  func wrapRecordingContent(
+    html: [UInt8], at route: Route, kind: String, title: String?,
+    pager: (page: Int, pagination: Pagination)? = nil, linkBase: String? = nil,
+    canonical: Bool = true, structuredData: StructuredData = .none, recording: Bool
+  ) -> (bytes: [UInt8], content: [Range<Int>]) {
     var context = contexts.common
     context["title"] = .text(title.map { "\($0) · \(configuration.title)" } ?? configuration.title)
     context["pageKind"] = .text(kind)
@@ -77,10 +94,10 @@ struct PageLayout: Sendable {
     }
     var output: [UInt8] = []
     output.reserveCapacity(html.count + 2048)
-    template.render(
-      context, for: Self.filling(at: route, linkBase: linkBase), setting: "content",
-      toBytes: html, into: &output)
-    return output
+    let inserted = template.render(
+      context, for: Self.filling(at: route, linkBase: linkBase), setting: Self.contentName,
+      toBytes: html, recording: recording ? [Self.contentName] : [], into: &output)
+    return (output, inserted.map(\.range))
   }
 
   /// What the page at `route` puts in the holes: its way to the root, or `linkBase`.

@@ -26,7 +26,12 @@ struct Pagination: Sendable, Equatable {
 
   /// Where page `page` lives.
   func route(forPage page: Int) -> Route {
-    page == 1 ? base : Route(base.components + [Self.pageFolder, String(page)])
+    Self.route(forPage: page, base: base)
+  }
+
+  /// Where page `page` of a list whose first page is at `base` lives.
+  static func route(forPage page: Int, base: Route = .root) -> Route {
+    page == 1 ? base : Route(base.components + [pageFolder, String(page)])
   }
 
   /// The indices of the items shown on page `page`.

@@ -11,6 +11,8 @@ struct OutputFile: Sendable, Equatable {
   /// What the page was made from (``PageKeys``); `nil` for a file whose
   /// bytes are its only input, such as an asset.
   var key: ContentHash?
+  /// For a film page, where it shows the index page that lists the film.
+  var patch: IndexPagePatch?
 
   /// The file's bytes.
   var contents: Data { Data(bytes) }
@@ -24,10 +26,11 @@ struct OutputFile: Sendable, Equatable {
   }
 
   /// A file of UTF-8 `bytes`, as pages are rendered, made from the inputs of `key`.
-  init(path: String, bytes: [UInt8], key: ContentHash? = nil) {
+  init(path: String, bytes: [UInt8], key: ContentHash? = nil, patch: IndexPagePatch? = nil) {
     self.path = path
     self.bytes = bytes
     self.key = key
+    self.patch = patch
     hash = bytes.withUnsafeBytes { ContentHash($0) }
   }
 

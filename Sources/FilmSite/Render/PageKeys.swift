@@ -87,13 +87,39 @@ struct PageKeys: Sendable {
   static func film(site: ContentHash, film: ContentHash, route: Route, links: FilmPageLinks)
     -> ContentHash
   {
+    Self.film(
+      base: filmBase(site: site, film: film, route: route, links: links),
+      indexPage: links.indexPage, indexPath: links.indexPath)
+  }
+
+  /// A film page's key but for the index page that lists the film: the
+  /// film, its route and every other page it links to. Two pages with the
+  /// same base differ at most where they show that index page (``IndexPagePatch``).
+  static func filmBase(site: ContentHash, film: ContentHash, route: Route, links: FilmPageLinks)
+    -> ContentHash
+  {
     var hasher = ContentHasher()
     hasher.combine(site)
     hasher.combine("film")
     hasher.combine(film)
     hasher.combine(route.description)
-    links.combine(into: &hasher)
+    links.combineAllButIndexPage(into: &hasher)
     return hasher.finalize()
+  }
+
+  /// A film page's key from its ``filmBase(site:film:route:links:)`` and the
+  /// index page that lists the film: its number and its route.
+  static func film(base: ContentHash, indexPage: Int, indexPath: String) -> ContentHash {
+    var hasher = ContentHasher()
+    hasher.combine(base)
+    hasher.combine(indexPage)
+    hasher.combine(indexPath)
+    return hasher.finalize()
+  }
+
+  /// ``filmBase(site:film:route:links:)`` for the film at `offset` in site order.
+  func filmBase(at offset: Int, route: Route, links: FilmPageLinks) -> ContentHash {
+    Self.filmBase(site: sites.film, film: films[offset], route: route, links: links)
   }
 
   /// A page of a list: where it is, its number among how many, what the

@@ -14,15 +14,57 @@ struct PageReuse: Sendable {
       _ head: String, _ key: ContentHash, _ isMember: @escaping @Sendable (String) -> Bool
     ) -> [(path: String, entry: OutputManifest.Entry)]?
 
+  /// The manifest entry of the current site's file at `path`, whatever it
+  /// was made from; `nil` when the current site has none there.
+  let current: @Sendable (_ path: String) -> OutputManifest.Entry?
+  /// The bytes of the current site's file at `path`, listed with `entry`,
+  /// when it is as FilmSite left it: a film page whose only changed input is
+  /// its index page is made from them (``IndexPagePatch``).
+  let bytes: @Sendable (_ path: String, _ entry: OutputManifest.Entry) -> [UInt8]?
+
   init(
     entry: @escaping @Sendable (_ path: String, _ key: ContentHash) -> OutputManifest.Entry?,
     group:
       @escaping @Sendable (
         _ head: String, _ key: ContentHash, _ isMember: @escaping @Sendable (String) -> Bool
-      ) -> [(path: String, entry: OutputManifest.Entry)]?
+      ) -> [(path: String, entry: OutputManifest.Entry)]?,
+    current: @escaping @Sendable (_ path: String) -> OutputManifest.Entry? = { _ in nil },
+    bytes:
+      @escaping @Sendable (_ path: String, _ entry: OutputManifest.Entry) -> [UInt8]? = {
+        _, _ in nil
+      }
   ) {
     self.entry = entry
     self.group = group
+    self.current = current
+    self.bytes = bytes
+  }
+
+  /// The film page at `path` (whose route is `route`) made from the current
+  /// site's file, when that file was made from the same inputs but for the
+  /// index page that lists the film: its key is the page's `base` with the
+  /// index page its ``IndexPagePatch`` shows. The new index page is put in at
+  /// the patch's places; `nil` when the page must be rendered.
+  /// - Parameters:
+  ///   - base: The page's ``PageKeys/filmBase(site:film:route:links:)``.
+  ///   - key: The page's key, which the file is made with.
+  func patchedFilmPage(
+    path: String, route: Route, base: ContentHash, links: FilmPageLinks, key: ContentHash
+  ) -> OutputFile? {
+    guard let entry = current(path), let patch = entry.patch, patch.page != links.indexPage
+    else { return nil }
+    let oldRoute = Pagination.route(forPage: patch.page)
+    guard
+      entry.key
+        == PageKeys.film(base: base, indexPage: patch.page, indexPath: oldRoute.description),
+      let file = bytes(path, entry),
+      let (patched, next) = patch.applied(
+        to: file,
+        replacing: IndexPagePatch.Texts(page: patch.page, indexRoute: oldRoute, from: route),
+        with: IndexPagePatch.Texts(
+          page: links.indexPage, indexRoute: links.indexRoute, from: route))
+    else { return nil }
+    return OutputFile(path: path, bytes: patched, key: key, patch: next)
   }
 
   /// Render every page: a build into a new folder, and the tests of rendering.

@@ -65,19 +65,24 @@ struct SiteRenderer: Sendable {
       plan, keys: keys, reuse: reuse, inputs: inputs, batchSize: batchSize, into: sink)
 
     let content = plan.content
-    try Self.renderInBatches(
-      Array(films.indices), batchSize: batchSize, reuse: reuse, into: sink
-    ) { offset in
+    try Self.makeInBatches(Array(films.indices), batchSize: batchSize, into: sink) { offset in
       let (film, route) = films[offset]
       let links = filmLinks[offset]
-      // The page is made only when it is rendered: most of a rebuild's are reused.
-      let render = {
-        let page = FilmPage(
-          film: film, route: route, note: content.notes[offset],
-          noteHTML: content.noteHTML[offset])
-        return page.render(from: inputs, links: links)
+      let path = route.filePath
+      let base = keys.filmBase(at: offset, route: route, links: links)
+      let key = PageKeys.film(base: base, indexPage: links.indexPage, indexPath: links.indexPath)
+      if let entry = reuse.entry(path, key) { return .reused(path: path, entry: entry) }
+      // Films added or removed before this one move it to another index
+      // page: then only that page's number and link change in its file.
+      if let patched = reuse.patchedFilmPage(
+        path: path, route: route, base: base, links: links, key: key)
+      {
+        return .rendered(patched)
       }
-      return (route.filePath, keys.film(at: offset, route: route, links: links), render)
+      let page = FilmPage(
+        film: film, route: route, note: content.notes[offset], noteHTML: content.noteHTML[offset])
+      let (bytes, patch) = page.renderWithPatch(from: inputs, links: links)
+      return .rendered(OutputFile(path: path, bytes: bytes, key: key, patch: patch))
     }
     try Self.renderInBatches(plan.termsPages, batchSize: batchSize, reuse: reuse, into: sink) {
       page in (page.route.filePath, keys.terms(page), { page.render(from: inputs) })
@@ -174,14 +179,22 @@ struct SiteRenderer: Sendable {
     _ pages: [Page], batchSize: Int, reuse: PageReuse, into sink: ([SiteFile]) throws -> Void,
     _ page: @Sendable (Page) -> (path: String, key: ContentHash, render: () -> [UInt8])
   ) throws {
+    try makeInBatches(pages, batchSize: batchSize, into: sink) { item in
+      let (path, key, render) = page(item)
+      if let entry = reuse.entry(path, key) { return .reused(path: path, entry: entry) }
+      return .rendered(OutputFile(path: path, bytes: render(), key: key))
+    }
+  }
+
+  /// Makes the file of each of `pages` with `file`, a batch at a time on
+  /// every core, handing each batch to `sink`.
+  private static func makeInBatches<Page: Sendable>(
+    _ pages: [Page], batchSize: Int, into sink: ([SiteFile]) throws -> Void,
+    _ file: @Sendable (Page) -> SiteFile
+  ) throws {
     for start in stride(from: 0, to: pages.count, by: max(1, batchSize)) {
       let batch = Array(pages[start..<min(start + max(1, batchSize), pages.count)])
-      try sink(
-        batch.parallelMap { item in
-          let (path, key, render) = page(item)
-          if let entry = reuse.entry(path, key) { return .reused(path: path, entry: entry) }
-          return .rendered(OutputFile(path: path, bytes: render(), key: key))
-        })
+      try sink(batch.parallelMap(file))
     }
   }
 }

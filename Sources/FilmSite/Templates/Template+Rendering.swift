@@ -6,6 +6,33 @@ extension Template {
     render([.context(context)], for: page, into: &output)
   }
 
+  /// Where a render put the text of a name it was asked to record: the
+  /// name, and the range of the output its bytes (escaped, if they were) fill.
+  struct Insertion: Sendable, Equatable {
+    let name: String
+    let range: Range<Int>
+  }
+
+  /// Like ``render(_:for:into:)``, and says where each placeholder of one
+  /// of `recorded` put its value, in the order they were written.
+  func render(
+    _ context: TemplateContext, for page: HoleFilling, recording recorded: [String],
+    into output: inout [UInt8]
+  ) -> [Insertion] {
+    render([.context(context)], for: page, recording: recorded, into: &output)
+  }
+
+  /// Like ``render(_:for:setting:toBytes:into:)``, and says where each
+  /// placeholder of one of `recorded` put its value, in the order they were written.
+  func render(
+    _ context: TemplateContext, for page: HoleFilling, setting name: String,
+    toBytes bytes: [UInt8], recording recorded: [String], into output: inout [UInt8]
+  ) -> [Insertion] {
+    render(
+      [.context(context), .bytes(name: name, key: TemplateContext.key(of: name), bytes)],
+      for: page, recording: recorded, into: &output)
+  }
+
   /// Appends the template rendered with `context` inside `outer` for the page
   /// `page` to `output`: a name `context` lacks is looked up in `outer`, as in
   /// a section, so values shared by many renders need not be copied into each.
@@ -34,7 +61,7 @@ extension Template {
   func prerender(_ context: TemplateContext, within outer: TemplateContext)
     -> PrerenderedTemplate
   {
-    var output = Output(bytes: [], page: nil)
+    var output = Output(bytes: [], page: nil, recorded: [])
     output.bytes.reserveCapacity(textBytes + 256)
     var scopes: [Scope] = [.context(outer), .context(context)]
     render(nodes, scopes: &scopes, into: &output)
@@ -64,14 +91,28 @@ extension Template {
     var bytes: [UInt8]
     let page: HoleFilling?
     var marks: [(offset: Int, mark: PrerenderedTemplate.Mark)] = []
+    /// The names whose insertions are recorded, with their keys.
+    let recorded: [(name: String, key: UInt64)]
+    var insertions: [Insertion] = []
+
+    /// Whether the placeholder `name` (with `key`) is one to record.
+    func records(_ name: String, key: UInt64) -> Bool {
+      recorded.contains { $0.key == key && $0.name == name }
+    }
 
     mutating func mark(_ mark: PrerenderedTemplate.Mark) {
       marks.append((bytes.count, mark))
     }
   }
 
-  private func render(_ scopes: [Scope], for page: HoleFilling, into bytes: inout [UInt8]) {
-    var output = Output(bytes: [], page: page)
+  @discardableResult
+  private func render(
+    _ scopes: [Scope], for page: HoleFilling, recording recorded: [String] = [],
+    into bytes: inout [UInt8]
+  ) -> [Insertion] {
+    var output = Output(
+      bytes: [], page: page,
+      recorded: recorded.map { (name: $0, key: TemplateContext.key(of: $0)) })
     swap(&output.bytes, &bytes)
     // About what the template writes: a page's parts are appended to one
     // buffer, which grows as arrays do (reserving exactly would copy it each time).
@@ -79,6 +120,7 @@ extension Template {
     var scopes = scopes
     render(nodes, scopes: &scopes, into: &output)
     swap(&output.bytes, &bytes)
+    return output.insertions
   }
 
   private func render(_ nodes: [Node], scopes: inout [Scope], into output: inout Output) {
@@ -87,6 +129,12 @@ extension Template {
       case .text(let text):
         output.bytes.append(contentsOf: text)
       case .value(let name, let key, let escaped):
+        let start = output.bytes.count
+        defer {
+          if !output.recorded.isEmpty, output.records(name, key: key) {
+            output.insertions.append(Insertion(name: name, range: start..<output.bytes.count))
+          }
+        }
         switch lookup(name, key: key, in: scopes) {
         case .value(.text(var text)):
           text.withUTF8 { insert($0, escaped: escaped, into: &output.bytes) }

@@ -35,6 +35,7 @@ struct Template: Sendable {
     var parser = TemplateParser(source: source, file: file)
     nodes = try parser.parse(schema: schema)
     names = Self.names(in: nodes)
+    sectionNames = Self.sectionNames(in: nodes)
     textBytes = Self.textBytes(in: nodes)
     sourceHash = ContentHash(source)
   }
@@ -66,6 +67,21 @@ struct Template: Sendable {
         names.insert(name)
         names.formUnion(Self.names(in: children))
       }
+    }
+    return names
+  }
+
+  /// Every name the template opens a section with (`{{#name}}` or
+  /// `{{^name}}`). Inside such a section `{{.}}` shows the name's value
+  /// without naming it, so a render's ``Insertion``s of it are not all of
+  /// its text on the page.
+  let sectionNames: Set<String>
+
+  private static func sectionNames(in nodes: [Node]) -> Set<String> {
+    var names: Set<String> = []
+    for case .section(let name, _, _, let children) in nodes {
+      names.insert(name)
+      names.formUnion(Self.sectionNames(in: children))
     }
     return names
   }

@@ -57,6 +57,18 @@ struct CurrentSite: Sendable {
     return entry
   }
 
+  /// The bytes of the current site's file at `path`, which the manifest
+  /// lists with `entry`, when the file is as FilmSite wrote it (its status,
+  /// then its bytes' hash); `nil` otherwise.
+  func bytesAsWritten(path: String, entry: OutputManifest.Entry) -> [UInt8]? {
+    guard isAsWritten(path, entry),
+      let bytes = try? FileSystem.contents(of: folder.path + "/" + path),
+      bytes.count == entry.size,
+      bytes.withUnsafeBytes(ContentHash.init) == entry.hash
+    else { return nil }
+    return bytes
+  }
+
   /// The entries of the current site's files whose paths are members of a
   /// group whose `head` was made from the inputs of `key`, when the head is
   /// among them and every one is as FilmSite left it; `nil` when they must be

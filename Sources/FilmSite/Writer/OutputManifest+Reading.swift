@@ -18,15 +18,22 @@ extension OutputManifest {
       let second = line[(first + 1)...].firstIndex(of: tab),
       let third = line[(second + 1)...].firstIndex(of: tab)
     else { return nil }
-    // Version 3 adds the input key as a fifth field: a hash, or `-` for none.
+    // Version 3 adds the input key as a fifth field: a hash, or `-` for none;
+    // and for a film page, its index page patch as a sixth (``IndexPagePatch``).
     let fourth = line[(third + 1)...].firstIndex(of: tab)
     var key: ContentHash?
+    var patch: IndexPagePatch?
     if let fourth {
-      let field = line[(fourth + 1)...]
-      guard !field.contains(tab) else { return nil }
+      let fifth = line[(fourth + 1)...].firstIndex(of: tab)
+      let field = line[(fourth + 1)..<(fifth ?? line.endIndex)]
       if !field.elementsEqual("-".utf8) {
         guard let value = ContentHash(hexDigits: field) else { return nil }
         key = value
+      }
+      if let fifth {
+        let field = line[(fifth + 1)...]
+        guard !field.contains(tab), let value = IndexPagePatch(field: field) else { return nil }
+        patch = value
       }
     }
     guard let hash = ContentHash(hexDigits: line[(first + 1)..<second]),
@@ -38,7 +45,7 @@ extension OutputManifest {
       UTF8Validation.isValid(
         UnsafeRawBufferPointer(rebasing: path).assumingMemoryBound(to: UInt8.self))
     else { return nil }
-    return (path, Entry(hash: hash, size: size, modified: modified, key: key))
+    return (path, Entry(hash: hash, size: size, modified: modified, key: key, patch: patch))
   }
 
   /// An optional `-` and 1 to 18 decimal digits.

@@ -43,23 +43,34 @@ struct OutputManifest: Equatable {
     /// What the page was made from (``PageKey``); `nil` for a file that is
     /// not rendered (an asset), or one listed by an older manifest.
     var key: ContentHash?
+    /// For a film page, where it shows the index page that lists the film
+    /// (``IndexPagePatch``); `nil` for other files, or a theme that could
+    /// show that page elsewhere.
+    var patch: IndexPagePatch?
 
-    init(hash: ContentHash, size: Int, modified: Timestamp, key: ContentHash? = nil) {
+    init(
+      hash: ContentHash, size: Int, modified: Timestamp, key: ContentHash? = nil,
+      patch: IndexPagePatch? = nil
+    ) {
       self.hash = hash
       self.size = size
       self.modified = modified
       self.key = key
+      self.patch = patch
     }
 
     /// The entry of a file with bytes of `hash` whose status is `status`.
-    init(hash: ContentHash, status: FileStatus, key: ContentHash? = nil) {
-      self.init(hash: hash, size: status.size, modified: status.modified, key: key)
+    init(
+      hash: ContentHash, status: FileStatus, key: ContentHash? = nil, patch: IndexPagePatch? = nil
+    ) {
+      self.init(hash: hash, size: status.size, modified: status.modified, key: key, patch: patch)
     }
 
-    /// The same file, made from `key`.
-    func with(key: ContentHash?) -> Entry {
+    /// The same file, made from `key`, with `patch`.
+    func with(key: ContentHash?, patch: IndexPagePatch?) -> Entry {
       var entry = self
       entry.key = key
+      entry.patch = patch
       return entry
     }
 
@@ -253,7 +264,8 @@ struct OutputManifest: Equatable {
     return out
   }
 
-  /// The line of the file at `paths[index]`: path, hash, size, time and input key.
+  /// The line of the file at `paths[index]`: path, hash, size, time, input
+  /// key and, for a film page that has one, its index page patch.
   private func appendLine(_ index: Int, to out: inout [UInt8]) {
     var path = paths[index]
     let entry = entries.isEmpty ? nil : entries[index]
@@ -275,6 +287,10 @@ struct OutputManifest: Equatable {
       Self.appendHex(key.value, to: &out)
     } else {
       out.append(UInt8(ascii: "-"))
+    }
+    if let patch = entry?.patch {
+      out.append(UInt8(ascii: "\t"))
+      patch.append(to: &out)
     }
     out.append(UInt8(ascii: "\n"))
   }

@@ -33,7 +33,8 @@ struct Publication: Sendable {
     let files = OutputManifest.sorted(
       staged.map { file in
         let entry = ofCurrentSite ? file.staged.unchanged : nil
-        return (file.path, (entry ?? file.staged.entry).with(key: file.staged.entry.key))
+        let made = file.staged.entry
+        return (file.path, (entry ?? made).with(key: made.key, patch: made.patch))
       })
     for (file, next) in zip(files, files.dropFirst())
     where OutputManifest.isSamePath(file.path, next.path) {

@@ -105,7 +105,9 @@ public struct SiteWriter: Sendable {
       entry: { path, key in current.reusableEntry(path: path, key: key) },
       group: { head, key, isMember in
         current.reusableGroup(head: head, key: key, isMember: isMember)
-      })
+      },
+      current: { path in current.entries[path] },
+      bytes: { path, entry in current.bytesAsWritten(path: path, entry: entry) })
   }
 
   /// Stages rendered `files`, as ``add(_:to:)-([SiteFile],_)`` does.

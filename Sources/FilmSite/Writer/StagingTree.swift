@@ -85,13 +85,13 @@ struct StagingTree: Sendable {
     let unchanged: OutputManifest.Entry?
     let hash: ContentHash
     let size: Int
-    let key: ContentHash?
+    let made: Made
     switch file {
     case .reused(_, let entry):
-      (unchanged, hash, size, key) = (entry, entry.hash, entry.size, entry.key)
+      (unchanged, hash, size, made) = (entry, entry.hash, entry.size, Made(entry.key, entry.patch))
     case .rendered(let rendered):
       unchanged = current.unchangedEntry(for: rendered)
-      (hash, size, key) = (rendered.hash, rendered.bytes.count, rendered.key)
+      (hash, size, made) = (rendered.hash, rendered.bytes.count, Made(rendered.key, rendered.patch))
     }
     let destination = path + "/" + file.path
     if let had = previousEntries[file.path] {
@@ -99,13 +99,13 @@ struct StagingTree: Sendable {
       if had.hash == hash, had.size == size,
         (unchanged.map(had.isSameFile) ?? false) || isAsWritten(destination, had)
       {
-        return Staged(entry: had.with(key: key), unchanged: unchanged)
+        return Staged(entry: had.with(key: made.key, patch: made.patch), unchanged: unchanged)
       }
       // The spare's file is replaced where it is: its folder is there. Anything
       // unexpected (a folder in its place, its folder gone) takes the long way below.
       if (try? FileSystem.remove(destination)) != nil,
         let staged = try? place(
-          file, unchanged: unchanged, key: key, at: destination, from: current)
+          file, unchanged: unchanged, made: made, at: destination, from: current)
       {
         return staged
       }
@@ -116,20 +116,20 @@ struct StagingTree: Sendable {
       // Left in the spare by a build that did not list it: the tree is FilmSite's own.
       FileSystem.removeTree(at: destination)
     }
-    return try place(file, unchanged: unchanged, key: key, at: destination, from: current)
+    return try place(file, unchanged: unchanged, made: made, at: destination, from: current)
   }
 
   /// Puts `file` at `destination`, where nothing is: a hard link to the
   /// current site's file when it has the same bytes (`unchanged`), else its
   /// bytes written.
   private func place(
-    _ file: SiteFile, unchanged: OutputManifest.Entry?, key: ContentHash?, at destination: String,
+    _ file: SiteFile, unchanged: OutputManifest.Entry?, made: Made, at destination: String,
     from current: CurrentSite
   ) throws -> Staged {
     if let unchanged,
       (try? FileSystem.link(current.folder.path + "/" + file.path, as: destination)) != nil
     {
-      return Staged(entry: unchanged.with(key: key), unchanged: unchanged)
+      return Staged(entry: unchanged.with(key: made.key, patch: made.patch), unchanged: unchanged)
     }
     guard case .rendered(let rendered) = file else {
       throw WriterError.io(
@@ -141,7 +141,20 @@ struct StagingTree: Sendable {
       try FileSystem.createFile(at: destination, with: rendered.bytes)
     }
     return Staged(
-      entry: OutputManifest.Entry(hash: rendered.hash, status: status, key: key), unchanged: nil)
+      entry: OutputManifest.Entry(
+        hash: rendered.hash, status: status, key: made.key, patch: made.patch),
+      unchanged: nil)
+  }
+
+  /// What a staged file's entry says it was made from: its input key and index page patch.
+  private struct Made {
+    let key: ContentHash?
+    let patch: IndexPagePatch?
+
+    init(_ key: ContentHash?, _ patch: IndexPagePatch?) {
+      self.key = key
+      self.patch = patch
+    }
   }
 
   /// Whether the tree's file at `path` (absolute) is as `entry` says.

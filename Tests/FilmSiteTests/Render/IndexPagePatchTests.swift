@@ -1,0 +1,245 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import FilmCatalog
+@testable import FilmSite
+
+/// A film page whose only changed input is the index page that lists the
+/// film is made from its current file with the new page's number and link
+/// put in (``IndexPagePatch``), and comes out as the rendered page would:
+/// the rendered page is the reference.
+@Suite struct IndexPagePatchTests {
+  /// Every rendered file of `site`, by path, and its site's renderer.
+  private func files(_ site: EditedSite, reusing reuse: PageReuse = .none) throws -> [String:
+    OutputFile]
+  {
+    let theme = try Theme.load(
+      from: FileManager.default.fileExists(atPath: site.themeDirectory) ? site.themeDirectory : nil)
+    let renderer = SiteRenderer(theme: theme, configuration: site.configuration)
+    let content = site.hasContent ? try SiteContent.load(from: site.contentDirectory) : .empty
+    let plan = try SitePlan(films: site.films, configuration: site.configuration, content: content)
+    var files: [String: OutputFile] = [:]
+    try renderer.render(plan, reusing: reuse) { batch in
+      for case .rendered(let file) in batch { files[file.path] = file }
+    }
+    return files
+  }
+
+  private static let builtInLayout = Fixtures.repositoryRoot
+    .appendingPathComponent("Templates/layout.html").path
+
+  /// How many files a reuse lent to be patched.
+  private final class Lent: Sendable {
+    let count = Mutex(0)
+  }
+
+  /// A reuse that never takes a page whole, and lends each of `files` to be
+  /// patched, with the bytes `bytes` gives for it (its own by default).
+  private func lending(
+    _ files: [String: OutputFile], lent: Lent = Lent(),
+    bytes: @escaping @Sendable (OutputFile) -> [UInt8] = { $0.bytes }
+  ) -> PageReuse {
+    PageReuse(
+      entry: { _, _ in nil }, group: { _, _, _ in nil },
+      current: { path in
+        files[path].map { file in
+          OutputManifest.Entry(
+            hash: file.hash, size: file.bytes.count,
+            modified: FileTime(seconds: 0, nanoseconds: 0), key: file.key, patch: file.patch)
+        }
+      },
+      bytes: { path, _ in
+        lent.count.withLock { $0 += 1 }
+        return files[path].map(bytes)
+      })
+  }
+
+  @Test(arguments: [UInt64(0xBAC4), 0x1D_E7A9])
+  func patchedPagesAreTheRenderedPagesAfterRandomEdits(seed: UInt64) throws {
+    try Fixtures.withTemporaryDirectory { root in
+      var generator = SiteEditGenerator(seed: seed)
+      var site = EditedSite(
+        films: generator.catalog(), pageSize: 5, themeDirectory: root + "/theme")
+      var before = try files(site)
+      let lent = Lent()
+      for step in 0..<60 {
+        let edit = generator.edit(of: site, step: step)
+        try edit.apply(to: &site)
+        let rendered = try files(site)
+        let made = try files(site, reusing: lending(before, lent: lent))
+        #expect(made.keys.sorted() == rendered.keys.sorted(), "seed \(seed), step \(step)")
+        for (path, file) in rendered {
+          // Compared whole, but told briefly: a page's bytes are thousands of numbers.
+          let same = made[path] == file
+          #expect(same, "seed \(seed), step \(step) (\(edit)): \(path)")
+        }
+        before = rendered
+      }
+      // Films come and go before others, which move to other index pages:
+      // some pages are made by patching (about one in ten of the films
+      // after each added or removed one), or this proves nothing.
+      #expect(lent.count.withLock { $0 } >= 20)
+    }
+  }
+
+  /// A film page moved from the index page `from` to `to`: its rendered
+  /// files, and the inputs to render it.
+  private func movedPage(from: Int, to: Int, theme: String? = nil) throws -> (
+    before: OutputFile, after: OutputFile, inputs: PageInputs, route: Route,
+    links: FilmPageLinks, keys: PageKeys
+  ) {
+    let film = Film(id: "7", title: "Stalker", year: 1979, overview: "A *zone*.")
+      .with { $0.cast = [Film.CastMember(name: "Alisa Freindlich", character: nil)] }
+    let plan = try SitePlan(films: [film], configuration: SiteConfiguration(title: "Films"))
+    let loaded = try Theme.load(from: theme)
+    let inputs = PageInputs(
+      theme: loaded, configuration: plan.configuration, markdown: MarkdownRenderer())
+    let keys = try SiteRenderer(theme: loaded, configuration: plan.configuration).keys(for: plan)
+    let route = plan.films[0].route
+    let links = FilmPageLinks(forFilmAt: 0, of: plan)
+    func file(_ page: Int) -> (OutputFile, FilmPageLinks) {
+      let moved = FilmPageLinks(
+        indexPage: page, indexPath: Pagination.route(forPage: page).description,
+        genres: links.genres, director: links.director, year: links.year, cast: links.cast,
+        actors: links.actors, tags: links.tags)
+      let (bytes, patch) = FilmPage(film: film, route: route)
+        .renderWithPatch(from: inputs, links: moved)
+      return (
+        OutputFile(
+          path: route.filePath, bytes: bytes, key: keys.film(at: 0, route: route, links: moved),
+          patch: patch), moved
+      )
+    }
+    let (before, _) = file(from)
+    let (after, movedLinks) = file(to)
+    return (before, after, inputs, route, movedLinks, keys)
+  }
+
+  @Test(arguments: [(1, 2), (2, 1), (9, 10), (10, 9), (3, 1234)])
+  func aPageMovedToAnotherIndexPageIsMadeFromItsFile(from: Int, to: Int) throws {
+    let moved = try movedPage(from: from, to: to)
+    let patch = try #require(moved.before.patch)
+    #expect(patch.page == from)
+    #expect(patch.places.map(\.value) == [.url, .number])
+    // A mark in the current file's text shows that the page was made from it.
+    let marked = Array(
+      String(decoding: moved.before.bytes, as: UTF8.self)
+        .replacingOccurrences(of: "<h1>Stalker</h1>", with: "<h1>STALKER</h1>").utf8)
+    let reuse = lending([moved.route.filePath: moved.before], bytes: { _ in marked })
+    let base = moved.keys.filmBase(at: 0, route: moved.route, links: moved.links)
+    let key = try #require(moved.after.key)
+    let made = try #require(
+      reuse.patchedFilmPage(
+        path: moved.route.filePath, route: moved.route, base: base, links: moved.links, key: key))
+    let expected = String(decoding: moved.after.bytes, as: UTF8.self)
+      .replacingOccurrences(of: "<h1>Stalker</h1>", with: "<h1>STALKER</h1>")
+    #expect(String(decoding: made.bytes, as: UTF8.self) == expected)
+    #expect(made.patch == moved.after.patch)
+    #expect(made.key == moved.after.key)
+    #expect(expected.contains("page \(to)</a>"))
+  }
+
+  @Test func aPageWhoseOtherInputsChangedIsRendered() throws {
+    let moved = try movedPage(from: 1, to: 2)
+    try #require(moved.before.patch != nil)
+    let lent = Lent()
+    let reuse = lending([moved.route.filePath: moved.before], lent: lent)
+    // Another film hash: the file was not made from this page's other inputs.
+    let base = PageKeys.filmBase(
+      site: moved.keys.sites.film, film: ContentHash(value: 42), route: moved.route,
+      links: moved.links)
+    let key = try #require(moved.after.key)
+    #expect(
+      reuse.patchedFilmPage(
+        path: moved.route.filePath, route: moved.route, base: base, links: moved.links, key: key)
+        == nil)
+    // Its file is not even read: after a new template, no film page's is.
+    #expect(lent.count.withLock { $0 } == 0)
+  }
+
+  @Test func aFileWithOtherTextAtAPlaceIsNotPatched() throws {
+    let moved = try movedPage(from: 4, to: 5)
+    let patch = try #require(moved.before.patch)
+    let route = moved.route
+    let old = IndexPagePatch.Texts(page: 4, indexRoute: Pagination.route(forPage: 4), from: route)
+    let new = IndexPagePatch.Texts(page: 5, indexRoute: Pagination.route(forPage: 5), from: route)
+    #expect(patch.applied(to: moved.before.bytes, replacing: old, with: new) != nil)
+    let wrong = IndexPagePatch.Texts(
+      page: 4, indexRoute: Pagination.route(forPage: 3), from: route)
+    #expect(patch.applied(to: moved.before.bytes, replacing: wrong, with: new) == nil)
+    #expect(
+      patch.applied(to: Array(moved.before.bytes.prefix(100)), replacing: old, with: new) == nil)
+  }
+
+  @Test(arguments: [
+    ("film.md", "# {{title}}\n\n[Back]({{indexURL}}), page {{indexPage}}\n"),
+    (
+      "film.html",
+      "<h1>{{title}}</h1>{{#indexPage}}<p>{{.}}</p>{{/indexPage}}<a href=\"{{indexURL}}\">back</a>\n"
+    ),
+  ])
+  func aThemeThatCouldShowThePageElsewhereHasNoPatch(file: String, source: String) throws {
+    try Fixtures.withTemporaryDirectory { directory in
+      try source.write(toFile: directory + "/" + file, atomically: true, encoding: .utf8)
+      let moved = try movedPage(from: 1, to: 2, theme: directory)
+      #expect(!FilmPage.canPatch(with: moved.inputs))
+      #expect(moved.before.patch == nil)
+      #expect(moved.after.patch == nil)
+    }
+  }
+
+  @Test func aLayoutThatShowsTheContentInASectionHasNoPatch() throws {
+    let layout = try String(contentsOfFile: Self.builtInLayout, encoding: .utf8)
+      .replacingOccurrences(of: "{{{content}}}", with: "{{#content}}{{{.}}}{{/content}}")
+    try #require(layout.contains("{{#content}}"))
+    try Fixtures.withTemporaryDirectory { directory in
+      try layout.write(toFile: directory + "/layout.html", atomically: true, encoding: .utf8)
+      let moved = try movedPage(from: 1, to: 2, theme: directory)
+      #expect(!FilmPage.canPatch(with: moved.inputs))
+      #expect(moved.before.patch == nil)
+    }
+  }
+
+  @Test func aLayoutThatShowsTheContentTwicePatchesBoth() throws {
+    let layout = try String(contentsOfFile: Self.builtInLayout, encoding: .utf8)
+      .replacingOccurrences(of: "{{{content}}}", with: "{{{content}}}<hr>{{{content}}}")
+    try Fixtures.withTemporaryDirectory { directory in
+      try layout.write(toFile: directory + "/layout.html", atomically: true, encoding: .utf8)
+      let moved = try movedPage(from: 9, to: 10, theme: directory)
+      let patch = try #require(moved.before.patch)
+      #expect(patch.places.map(\.value) == [.url, .number, .url, .number])
+      let route = moved.route
+      let made = try #require(
+        patch.applied(
+          to: moved.before.bytes,
+          replacing: .init(page: 9, indexRoute: Pagination.route(forPage: 9), from: route),
+          with: .init(page: 10, indexRoute: Pagination.route(forPage: 10), from: route)))
+      #expect(made.bytes == moved.after.bytes)
+      #expect(made.patch == moved.after.patch)
+    }
+  }
+
+  @Test func aManifestKeepsEachPagesPatch() throws {
+    let patch = IndexPagePatch(
+      page: 12, places: [.init(offset: 6210, value: .url), .init(offset: 6240, value: .number)])
+    var field: [UInt8] = []
+    patch.append(to: &field)
+    #expect(String(decoding: field, as: UTF8.self) == "p12,u6210,n6240")
+    let manifest = OutputManifest(
+      sortedPaths: ["films/1-a/index.html", "index.html"],
+      entries: [
+        .init(
+          hash: ContentHash(value: 1), size: 7000, modified: FileTime(seconds: 5, nanoseconds: 6),
+          key: ContentHash(value: 2), patch: patch),
+        .init(
+          hash: ContentHash(value: 3), size: 70, modified: FileTime(seconds: 5, nanoseconds: 6),
+          key: ContentHash(value: 4)),
+      ], fingerprint: ContentHash(value: 9), pageCounts: nil, filmCounts: nil)
+    #expect(OutputManifest(bytes: manifest.bytes) == manifest)
+    for bad in ["p0", "x12", "p12,u5,n4", "p12,q5", "p12,u", "p-1,u5"] {
+      #expect(IndexPagePatch(field: Array(bad.utf8)) == nil, "\(bad)")
+    }
+    #expect(IndexPagePatch(field: Array("p3".utf8)) == IndexPagePatch(page: 3, places: []))
+  }
+}
