@@ -259,8 +259,8 @@ public struct SiteBuilder: Sendable {
   /// The state a planned build leaves (``SiteState``), for a site that a
   /// ``FilmPageRebuild`` can rebuild; `nil` for one it cannot (with notes,
   /// pages of the owner's or a `nav`). A film the `last` state has with the
-  /// same hash and films key keeps its footprint; the others' rows are
-  /// rendered to make theirs.
+  /// same hash and films key keeps its footprint, wherever films were added
+  /// or removed before it; the others' rows are rendered to make theirs.
   private func nextState(
     of plan: SitePlan, links: [FilmPageLinks], keys: PageKeys, theme: Theme, settings: ContentHash,
     filmsKey: ContentHash, last: SiteState?, sources: [ContentHash]?, fingerprint: ContentHash,
@@ -269,7 +269,9 @@ public struct SiteBuilder: Sendable {
     guard plan.content.notes.allSatisfy({ $0 == nil }), plan.content.pages.isEmpty,
       plan.configuration.navigation.isEmpty
     else { return nil }
-    let last = last.flatMap { $0.filmsKey == filmsKey && $0.count == plan.films.count ? $0 : nil }
+    let last = last.flatMap { $0.filmsKey == filmsKey ? $0 : nil }
+    // The record of each film in the last state, by the film's offset in the source.
+    let recordOffsets = last?.recordOffsets(sources: sources, count: plan.films.count)
     let contexts = PageContexts(configuration: plan.configuration, markdown: MarkdownRenderer())
     let films = plan.films
     let sourceOffsets = plan.sourceOffsets
@@ -285,8 +287,10 @@ public struct SiteBuilder: Sendable {
       let (film, route) = films[position]
       let listed = inFeed.contains(route)
       let kept = last.flatMap { last in
-        last.filmHash(at: offset) == hash && last.isInFeed(at: offset) == listed
-          ? last.footprint(at: offset) : nil
+        recordOffsets?[offset].flatMap { record in
+          last.filmHash(at: record) == hash && last.isInFeed(at: record) == listed
+            ? last.footprint(at: record) : nil
+        }
       }
       let footprint =
         kept

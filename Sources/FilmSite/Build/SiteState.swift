@@ -101,20 +101,36 @@ struct SiteState: Sendable {
   /// this state has a hash of, by the film's place in a plan whose films
   /// came from these `offsets` of the source (``SitePlan/sourceOffsets``):
   /// decoded from the same bytes by the same program (which `filmsKey`
-  /// names), it is the film this state recorded. `nil` when the state has
-  /// another films key or another number of films, or the source hashes
-  /// are not known.
+  /// names), it is the film this state recorded, wherever it is in the
+  /// source (``recordOffsets(sources:count:)``). `nil` when the state has
+  /// another films key, or the source hashes are not known.
   func filmHashes(of offsets: [Int], sources: [ContentHash]?, filmsKey: ContentHash)
     -> (@Sendable (Int) -> ContentHash?)?
   {
-    guard let sources, self.filmsKey == filmsKey, sources.count == count,
-      offsets.count == count
+    guard let sources, self.filmsKey == filmsKey, offsets.count == sources.count,
+      let records = recordOffsets(sources: sources, count: sources.count)
     else { return nil }
-    return { position in
-      let offset = offsets[position]
-      guard sourceHash(at: offset) == sources[offset] else { return nil }
-      return filmHash(at: offset)
+    return { position in records[offsets[position]].flatMap(filmHash(at:)) }
+  }
+
+  /// For each film of a source of `count` films, by its offset there, the
+  /// offset of this state's record of a film from the same bytes: with the
+  /// films' `sources` (the hashes of their bytes in a catalog file), the
+  /// record with the same source hash, wherever films were added or removed
+  /// before it; without them, the record at the same offset when there are
+  /// as many films. `nil` when no film can be matched. Only the bytes are
+  /// matched: a caller that does not know the films key is the state's checks
+  /// the film's hash against the record's.
+  func recordOffsets(sources: [ContentHash]?, count: Int) -> [Int?]? {
+    guard let sources else { return count == self.count ? Array(0..<count) : nil }
+    guard sources.count == count else { return nil }
+    var offsets: [ContentHash: Int] = [:]
+    offsets.reserveCapacity(self.count)
+    for offset in 0..<self.count {
+      // A catalog with the same bytes twice drops a duplicate, and has no sources.
+      if let source = sourceHash(at: offset), offsets[source] == nil { offsets[source] = offset }
     }
+    return sources.map { offsets[$0] }
   }
 
   /// The whole record of the film at `offset`; `nil` if its line is damaged.

@@ -126,10 +126,29 @@ import Testing
     }
     #expect(state.filmHashes(of: offsets, sources: sources, filmsKey: ContentHash(value: 8)) == nil)
     #expect(state.filmHashes(of: offsets, sources: nil, filmsKey: ContentHash(value: 10)) == nil)
-    #expect(
+  }
+
+  @Test func aFilmKeepsItsHashAndRecordWhereverFilmsWereAddedOrRemovedBeforeIt() throws {
+    let records = Self.records(6)
+    let state = try #require(SiteState(bytes: Self.bytes(records)))
+    // Two films added at the start and one in the middle; offset 3's film removed.
+    let new = [ContentHash(value: 500), ContentHash(value: 501)]
+    let sources =
+      new + [0, 1, 2].map { records[$0].source ?? ContentHash(value: 0) }
+      + [ContentHash(value: 502)] + [4, 5].map { records[$0].source ?? ContentHash(value: 0) }
+    // Offsets 1 and 5 had no source hash, so nothing can be matched to them.
+    let expected: [Int?] = [nil, nil, 0, nil, 2, nil, 4, nil]
+    #expect(state.recordOffsets(sources: sources, count: sources.count) == expected)
+    let known = try #require(
       state.filmHashes(
-        of: Array(offsets.dropLast()), sources: Array(sources.dropLast()),
-        filmsKey: ContentHash(value: 10)) == nil)
+        of: Array(sources.indices), sources: sources, filmsKey: ContentHash(value: 10)))
+    for (position, record) in expected.enumerated() {
+      #expect(known(position) == record.map { records[$0].film })
+    }
+    // Without the bytes' hashes, only a film at the same place in as many films can be its record.
+    #expect(state.recordOffsets(sources: nil, count: 6) == Array(0..<6))
+    #expect(state.recordOffsets(sources: nil, count: 7) == nil)
+    #expect(state.recordOffsets(sources: Array(sources.prefix(3)), count: 8) == nil)
   }
 
   @Test func aStateCutShortOrOfAnotherFormatIsNoState() {
