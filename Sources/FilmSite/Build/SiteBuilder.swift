@@ -240,11 +240,14 @@ public struct SiteBuilder: Sendable {
     let renderer = SiteRenderer(theme: theme, configuration: plan.configuration)
     let links = plan.filmLinks()
     let filmsKey = try BuildFingerprint.filmsKey(theme: theme, configuration: plan.configuration)
+    // The last state's record of each film, by the film's offset in the
+    // source, when the state's hashes and footprints were made as this build's are.
+    let last = state.flatMap { $0.filmsKey == filmsKey ? $0 : nil }
+    let records = last?.recordOffsets(sources: sources, count: plan.films.count)
     let keys = try renderer.keys(
       for: plan,
-      knownFilms: state.flatMap {
-        $0.filmHashes(of: plan.sourceOffsets, sources: sources, filmsKey: filmsKey)
-      })
+      // Only a record found by the film's bytes has the film's hash.
+      knownFilms: sources == nil ? nil : last?.filmHashes(of: plan.sourceOffsets, records: records))
     let reuse = writer.reuse(for: publication)
     try renderer.render(plan, links: links, keys: keys, reusing: reuse) { batch in
       try writer.add(batch, to: &publication)
@@ -253,25 +256,25 @@ public struct SiteBuilder: Sendable {
       publication, fingerprint: fingerprint, pageCounts: plan.pageCounts, filmCounts: filmCounts,
       state: nextState(
         of: plan, links: links, keys: keys, theme: theme, settings: settings, filmsKey: filmsKey,
-        last: state, sources: sources, fingerprint: fingerprint, files: publication.staged.count))
+        last: last.map { ($0, records) }, sources: sources, fingerprint: fingerprint,
+        files: publication.staged.count))
   }
 
   /// The state a planned build leaves (``SiteState``), for a site that a
   /// ``FilmPageRebuild`` can rebuild; `nil` for one it cannot (with notes,
-  /// pages of the owner's or a `nav`). A film the `last` state has with the
-  /// same hash and films key keeps its footprint, wherever films were added
-  /// or removed before it; the others' rows are rendered to make theirs.
+  /// pages of the owner's or a `nav`). A film the `last` state (with this
+  /// build's films key) has a record of, found by `records`
+  /// (``SiteState/recordOffsets(sources:count:)``), keeps its footprint when
+  /// it has the same hash and feed mark, wherever films were added or removed
+  /// before it; the others' rows are rendered to make theirs.
   private func nextState(
     of plan: SitePlan, links: [FilmPageLinks], keys: PageKeys, theme: Theme, settings: ContentHash,
-    filmsKey: ContentHash, last: SiteState?, sources: [ContentHash]?, fingerprint: ContentHash,
-    files: Int
+    filmsKey: ContentHash, last: (state: SiteState, records: [Int?]?)?, sources: [ContentHash]?,
+    fingerprint: ContentHash, files: Int
   ) -> [UInt8]? {
     guard plan.content.notes.allSatisfy({ $0 == nil }), plan.content.pages.isEmpty,
       plan.configuration.navigation.isEmpty
     else { return nil }
-    let last = last.flatMap { $0.filmsKey == filmsKey ? $0 : nil }
-    // The record of each film in the last state, by the film's offset in the source.
-    let recordOffsets = last?.recordOffsets(sources: sources, count: plan.films.count)
     let contexts = PageContexts(configuration: plan.configuration, markdown: MarkdownRenderer())
     let films = plan.films
     let sourceOffsets = plan.sourceOffsets
@@ -286,8 +289,8 @@ public struct SiteBuilder: Sendable {
       let hash = keys.films[position]
       let (film, route) = films[position]
       let listed = inFeed.contains(route)
-      let kept = last.flatMap { last in
-        recordOffsets?[offset].flatMap { record in
+      let kept = last.flatMap { last, records in
+        records?[offset].flatMap { record in
           last.filmHash(at: record) == hash && last.isInFeed(at: record) == listed
             ? last.footprint(at: record) : nil
         }

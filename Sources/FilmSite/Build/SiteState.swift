@@ -107,20 +107,27 @@ struct SiteState: Sendable {
   func filmHashes(of offsets: [Int], sources: [ContentHash]?, filmsKey: ContentHash)
     -> (@Sendable (Int) -> ContentHash?)?
   {
-    guard let sources, self.filmsKey == filmsKey, offsets.count == sources.count,
-      let records = recordOffsets(sources: sources, count: sources.count)
-    else { return nil }
+    guard let sources, self.filmsKey == filmsKey else { return nil }
+    return filmHashes(of: offsets, records: recordOffsets(sources: sources, count: sources.count))
+  }
+
+  /// ``filmHashes(of:sources:filmsKey:)`` with the records found already:
+  /// `records`, from ``recordOffsets(sources:count:)`` with the films' source
+  /// hashes and for a build with this state's films key.
+  func filmHashes(of offsets: [Int], records: [Int?]?) -> (@Sendable (Int) -> ContentHash?)? {
+    guard let records, offsets.count == records.count else { return nil }
     return { position in records[offsets[position]].flatMap(filmHash(at:)) }
   }
 
   /// For each film of a source of `count` films, by its offset there, the
-  /// offset of this state's record of a film from the same bytes: with the
-  /// films' `sources` (the hashes of their bytes in a catalog file), the
-  /// record with the same source hash, wherever films were added or removed
-  /// before it; without them, the record at the same offset when there are
-  /// as many films. `nil` when no film can be matched. Only the bytes are
-  /// matched: a caller that does not know the films key is the state's checks
-  /// the film's hash against the record's.
+  /// offset of this state's record of the same film, or `nil` for a film it
+  /// has no record of. With the films' `sources` (the hashes of their bytes
+  /// in a catalog file), the record with the same source hash, wherever
+  /// films were added or removed before it: decoded from the same bytes by a
+  /// build with the same films key, it is the same film. Without them, the
+  /// record at the same offset, when there are as many films (`nil` for the
+  /// whole list when there are not): then only a check of the film's hash
+  /// against the record's tells that it is the same film.
   func recordOffsets(sources: [ContentHash]?, count: Int) -> [Int?]? {
     guard let sources else { return count == self.count ? Array(0..<count) : nil }
     guard sources.count == count else { return nil }

@@ -30,7 +30,7 @@ struct FilmPage {
   static func canPatch(with inputs: PageInputs) -> Bool {
     let film = inputs.theme.film
     return film.language == .html
-      && film.sectionNames.isDisjoint(with: IndexPagePatch.names)
+      && film.sectionNames.isDisjoint(with: IndexPagePatch.Value.allCases.map(\.name))
       && !inputs.layout.template.sectionNames.contains(PageLayout.contentName)
   }
 
@@ -42,8 +42,9 @@ struct FilmPage {
     var context = inputs.contexts.filmContext(film, for: template)
     let texts = IndexPagePatch.Texts(
       page: links.indexPage, indexRoute: links.indexRoute, from: route)
-    context["indexURL"] = .text(String(decoding: texts.url, as: UTF8.self))
-    context["indexPage"] = .text(String(decoding: texts.number, as: UTF8.self))
+    for value in [IndexPagePatch.Value.url, .number] {
+      context[value.name] = .text(String(decoding: texts[value], as: UTF8.self))
+    }
     context["genreLinks"] = Self.list(links.genres, .genres, from: route)
     context["directorURL"] = .optional(
       links.director.map { route.url(to: FilmPageLinks.route($0, .directors)) })
@@ -66,7 +67,7 @@ struct FilmPage {
     var content: [UInt8] = []
     let inserted = template.render(
       context, for: HoleFilling(route: route),
-      recording: recording ? IndexPagePatch.names : [], into: &content)
+      recording: recording ? IndexPagePatch.Value.allCases.map(\.name) : [], into: &content)
     if template.language == .markdown {
       content = inputs.contexts.html(fromMarkdown: content)
     }
@@ -79,21 +80,11 @@ struct FilmPage {
       recording: recording
     )
     guard recording else { return (bytes, nil) }
-    // Each value went in as it is (no escaping changed its length), and so
-    // did the content, wherever the layout put it.
-    var places: [IndexPagePatch.Place] = []
-    for insertion in inserted {
-      let value: IndexPagePatch.Value = insertion.name == "indexURL" ? .url : .number
-      guard insertion.range.count == texts[value].count else { return (bytes, nil) }
-      places.append(IndexPagePatch.Place(offset: insertion.range.lowerBound, value: value))
-    }
-    guard contentRanges.allSatisfy({ $0.count == content.count }) else { return (bytes, nil) }
-    let patch = IndexPagePatch(
-      page: links.indexPage,
-      places: contentRanges.flatMap { range in
-        places.map { IndexPagePatch.Place(offset: range.lowerBound + $0.offset, value: $0.value) }
-      })
-    return (bytes, patch)
+    return (
+      bytes,
+      IndexPagePatch(
+        showing: texts, inserted: inserted, in: content, contentRanges: contentRanges, of: bytes)
+    )
   }
 
   /// The first `shown` billed performers with a name, each with their part

@@ -53,6 +53,9 @@ struct PageReuse: Sendable {
   ) -> OutputFile? {
     guard let entry = current(path), let patch = entry.patch, patch.page != links.indexPage
     else { return nil }
+    // The site's index starts at the root (``SitePlan/pagination``). Were it
+    // to start elsewhere, the old page's route here would not be the one its
+    // key was made with, and the key would not match: the page is rendered.
     let oldRoute = Pagination.route(forPage: patch.page)
     guard
       entry.key

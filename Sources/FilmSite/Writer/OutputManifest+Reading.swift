@@ -19,7 +19,7 @@ extension OutputManifest {
       let third = line[(second + 1)...].firstIndex(of: tab)
     else { return nil }
     // Version 3 adds the input key as a fifth field: a hash, or `-` for none;
-    // and for a film page, its index page patch as a sixth (``IndexPagePatch``).
+    // version 4, for a film page, its index page patch as a sixth (``IndexPagePatch``).
     let fourth = line[(third + 1)...].firstIndex(of: tab)
     var key: ContentHash?
     var patch: IndexPagePatch?
@@ -86,7 +86,10 @@ extension OutputManifest {
       return line
     }
     guard let first = nextLine() else { return nil }
-    guard first == Self.header || first == Self.headerV2 || first == Self.headerV1 else {
+    guard
+      first == Self.header || first == Self.headerV3 || first == Self.headerV2
+        || first == Self.headerV1
+    else {
       return nil
     }
     var header = Header(isVersion1: first == Self.headerV1, body: offset)

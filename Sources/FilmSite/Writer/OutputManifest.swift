@@ -18,12 +18,16 @@ import Foundation
 /// time since which they are known (``userFilesScanned``), so the next build
 /// looks only in folders changed since.
 ///
-/// Version 1 (paths only) and version 2 (no input keys) manifests are read
-/// too: a version 1 manifest's files count as FilmSite's, and are compared
-/// byte by byte.
+/// Version 1 (paths only), version 2 (no input keys) and version 3 (no
+/// index page patches) manifests are read too: a version 1 manifest's files
+/// count as FilmSite's, and are compared byte by byte. An older FilmSite
+/// takes a version 4 manifest for none, and will not write into its folder
+/// without `--force`, rather than misread its lines.
 struct OutputManifest: Equatable {
   static let fileName = ".filmsite-manifest"
-  static let header = "# filmsite manifest v3: the files FilmSite wrote here. Do not edit."
+  static let header = "# filmsite manifest v4: the files FilmSite wrote here. Do not edit."
+  static let headerV3 =
+    "# filmsite manifest v3: the files FilmSite wrote here. Do not edit."
   static let headerV2 =
     "# filmsite manifest v2: the files FilmSite wrote here. Do not edit."
   static let headerV1 =
@@ -206,7 +210,7 @@ struct OutputManifest: Equatable {
   static func startsAManifest(_ prefix: [UInt8]) -> Bool {
     let firstLine = prefix.split(separator: UInt8(ascii: "\n"), maxSplits: 1).first ?? prefix[...]
     let text = String(decoding: firstLine, as: UTF8.self)
-    return text == header || text == headerV2 || text == headerV1
+    return text == header || text == headerV3 || text == headerV2 || text == headerV1
   }
 
   /// The same manifest, naming `kept` as the user's files, known as of `scanned`.
@@ -304,7 +308,7 @@ struct OutputManifest: Equatable {
   }
 
   /// `value` in decimal, as `String(value)` writes it.
-  private static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
+  static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
     if value < 0 { out.append(UInt8(ascii: "-")) }
     var magnitude = value.magnitude
     var digits = 1

@@ -149,6 +149,19 @@ import Testing
     #expect(state.recordOffsets(sources: nil, count: 6) == Array(0..<6))
     #expect(state.recordOffsets(sources: nil, count: 7) == nil)
     #expect(state.recordOffsets(sources: Array(sources.prefix(3)), count: 8) == nil)
+    // A state without the bytes' hashes (the last build's films came from
+    // elsewhere) has no record that films from a file's bytes can be matched to.
+    let unsourced = try #require(
+      SiteState(
+        bytes: Self.bytes(
+          records.map { record in
+            var record = record
+            record.source = nil
+            return record
+          })))
+    #expect(
+      unsourced.recordOffsets(sources: sources, count: sources.count)
+        == Array(repeating: nil, count: sources.count))
   }
 
   @Test func aStateCutShortOrOfAnotherFormatIsNoState() {
