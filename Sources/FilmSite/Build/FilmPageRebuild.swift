@@ -107,7 +107,7 @@ struct FilmPageRebuild: Sendable {
       let key = PageKeys.film(
         site: state.pageSite, film: film.hash, route: film.route, links: film.links)
       let (bytes, patch) = FilmPage(film: film.film, route: film.route)
-        .renderWithPatch(from: inputs, links: film.links)
+        .render(from: inputs, links: film.links)
       return .rendered(
         OutputFile(path: film.route.filePath, bytes: bytes, key: key, patch: patch))
     }

@@ -9,20 +9,6 @@ struct FilmPage {
   var note: FilmNote? = nil
   var noteHTML: String? = nil
 
-  /// The page, with the links its plan gave it (``FilmPageLinks``).
-  func render(from inputs: PageInputs, links: FilmPageLinks) -> [UInt8] {
-    rendered(from: inputs, links: links, recording: false).bytes
-  }
-
-  /// The page, as ``render(from:links:)`` makes it, and where it shows its
-  /// index page (``IndexPagePatch``), when its places hold all the text that
-  /// depends on that page; `nil` for a theme that could show it elsewhere.
-  func renderWithPatch(from inputs: PageInputs, links: FilmPageLinks)
-    -> (bytes: [UInt8], patch: IndexPagePatch?)
-  {
-    rendered(from: inputs, links: links, recording: true)
-  }
-
   /// Whether a film page made with `inputs` can have an ``IndexPagePatch``:
   /// its template is HTML (a Markdown one goes through cmark), and neither it
   /// nor the layout opens a section with a name the patch places, where
@@ -34,7 +20,11 @@ struct FilmPage {
       && !inputs.layout.template.sectionNames.contains(PageLayout.contentName)
   }
 
-  private func rendered(from inputs: PageInputs, links: FilmPageLinks, recording: Bool)
+  /// The page, with the links its plan gave it (``FilmPageLinks``), and
+  /// where it shows its index page (``IndexPagePatch``), when its places hold
+  /// all the text that depends on that page; `nil` for a theme that could
+  /// show it elsewhere.
+  func render(from inputs: PageInputs, links: FilmPageLinks)
     -> (bytes: [UInt8], patch: IndexPagePatch?)
   {
     let route = self.route
@@ -63,7 +53,7 @@ struct FilmPage {
     if template.names.contains("castMembers") {
       context["castMembers"] = castMembers(shown: inputs.configuration.castShown, links: links)
     }
-    let recording = recording && Self.canPatch(with: inputs)
+    let recording = Self.canPatch(with: inputs)
     var content: [UInt8] = []
     let inserted = template.render(
       context, for: HoleFilling(route: route),

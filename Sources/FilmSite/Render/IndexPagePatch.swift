@@ -11,7 +11,7 @@
 /// A page has a patch only when its places hold all its text that depends on
 /// the number: the film template is HTML (Markdown would go through cmark),
 /// neither template opens a section with a recorded name, and no value was
-/// changed by escaping (``FilmPage/renderWithPatch(from:links:)``). The rendered
+/// changed by escaping (``FilmPage/render(from:links:)``). The rendered
 /// page is the reference: `IndexPagePatchTests` holds the two equal.
 struct IndexPagePatch: Sendable, Hashable {
   /// What a place shows.
@@ -200,15 +200,8 @@ struct IndexPagePatch: Sendable, Hashable {
     /// The number at the start of `bytes`, up to the next comma or the end.
     func number() -> Int? {
       let end = bytes.firstIndex(of: UInt8(ascii: ",")) ?? bytes.endIndex
-      let digits = bytes[..<end]
-      bytes = bytes[end...]
-      guard (1...12).contains(digits.count) else { return nil }
-      var value = 0
-      for digit in digits {
-        guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit) else { return nil }
-        value = value * 10 + Int(digit - UInt8(ascii: "0"))
-      }
-      return value
+      defer { bytes = bytes[end...] }
+      return FileTime.number(bytes[..<end], maximumDigits: 12)
     }
     guard bytes.first == UInt8(ascii: "p") else { return nil }
     bytes = bytes.dropFirst()

@@ -81,7 +81,7 @@ struct SiteRenderer: Sendable {
       }
       let page = FilmPage(
         film: film, route: route, note: content.notes[offset], noteHTML: content.noteHTML[offset])
-      let (bytes, patch) = page.renderWithPatch(from: inputs, links: links)
+      let (bytes, patch) = page.render(from: inputs, links: links)
       return .rendered(OutputFile(path: path, bytes: bytes, key: key, patch: patch))
     }
     try Self.renderInBatches(plan.termsPages, batchSize: batchSize, reuse: reuse, into: sink) {

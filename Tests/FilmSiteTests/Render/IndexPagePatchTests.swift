@@ -163,7 +163,7 @@ import Testing
         genres: links.genres, director: links.director, year: links.year, cast: links.cast,
         actors: links.actors, tags: links.tags)
       let (bytes, patch) = FilmPage(film: film, route: route)
-        .renderWithPatch(from: inputs, links: moved)
+        .render(from: inputs, links: moved)
       return (
         OutputFile(
           path: route.filePath, bytes: bytes, key: keys.film(at: 0, route: route, links: moved),
