@@ -17,8 +17,10 @@ struct BrowseIndex: Sendable {
   /// Groups `films`, which are in site order; `tags` are the tags of
   /// each film's note, in the same order (empty for a site without notes).
   init(films: [Film], tags noteTags: [[String]] = [], castPagesPerFilm: Int) {
-    // The kinds are independent, so they are grouped on every core.
-    let taxonomies = TaxonomyKind.allCases.parallelMap { kind in
+    // One kind after another, each grouped on every core: the cast is most
+    // of the work, and work spread on every core from inside a kind's spread
+    // would run on one.
+    let taxonomies = TaxonomyKind.allCases.map { kind in
       guard kind == .tags else {
         return Taxonomy(kind: kind, films: films, castPagesPerFilm: castPagesPerFilm)
       }

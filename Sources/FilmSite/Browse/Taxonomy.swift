@@ -13,7 +13,7 @@ struct Taxonomy: Sendable {
   /// Every name, in reading order: names by title order (case and accents
   /// ignored, numbers by value), years from the earliest.
   let terms: [Term]
-  private let positions: [String: Int]
+  private let positions: NameGroups.ShardedPlaces
   /// The same places, by each term's name exactly as it is spelled: a film
   /// names its terms in the spelling they were made from, and bytes compare
   /// faster than text (``ExactText``).
@@ -40,30 +40,10 @@ struct Taxonomy: Sendable {
   /// their notes give.
   init(kind: TaxonomyKind, count: Int, names: @Sendable (Int) -> [String]) {
     self.kind = kind
-    // Each film's names are found on every core; then each name, in the order
-    // first met, gets its place in the flat lists below.
-    let namesByFilm = Array(0..<count).parallelMap(names)
-    var place: [String: Int] = [:]
-    var distinct: [String] = []
-    var films: [[Int]] = []
-    // Each film's names by their place in `distinct`, until the order is known.
-    var filmNames: [Int32] = []
-    var filmStarts: [Int32] = [0]
-    filmStarts.reserveCapacity(count + 1)
-    for (position, names) in namesByFilm.enumerated() {
-      for name in names {
-        if let index = place[name] {
-          films[index].append(position)
-          filmNames.append(Int32(index))
-        } else {
-          place[name] = distinct.count
-          filmNames.append(Int32(distinct.count))
-          distinct.append(name)
-          films.append([position])
-        }
-      }
-      filmStarts.append(Int32(filmNames.count))
-    }
+    // Each film's names are found on every core, and then grouped (on every
+    // core too, for a large catalog's cast).
+    let groups = NameGroups(Array(0..<count).parallelMap(names))
+    let distinct = groups.names
     let slugs: [String]
     let order: [Int]
     switch kind {
@@ -78,14 +58,15 @@ struct Taxonomy: Sendable {
         { FilmOrder.orderOfNames(names, folded: folded) })
     }
     let terms = order.map { index in
-      Term(kind: kind, name: distinct[index], slug: slugs[index], films: films[index])
+      Term(kind: kind, name: distinct[index], slug: slugs[index], films: groups.films[index])
     }
     self.terms = terms
     var rank = [Int](repeating: 0, count: distinct.count)
     for (offset, index) in order.enumerated() { rank[index] = offset }
-    positions = place.mapValues { rank[$0] }
-    filmTerms = filmNames.map { Int32(rank[Int($0)]) }
-    filmTermStarts = filmStarts
+    let ranks = rank
+    positions = groups.mapPlaces { ranks[$0] }
+    filmTerms = groups.filmNames.map { Int32(rank[Int($0)]) }
+    filmTermStarts = groups.filmStarts
     exactPositions = Dictionary(
       uniqueKeysWithValues: terms.indices.map { (ExactText(terms[$0].name), $0) })
   }
