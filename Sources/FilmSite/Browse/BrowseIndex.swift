@@ -17,9 +17,9 @@ struct BrowseIndex: Sendable {
   /// Groups `films`, which are in site order; `tags` are the tags of
   /// each film's note, in the same order (empty for a site without notes).
   init(films: [Film], tags noteTags: [[String]] = [], castPagesPerFilm: Int) {
-    // One kind after another, each grouped on every core: the cast is most
-    // of the work, and work spread on every core from inside a kind's spread
-    // would run on one.
+    // One kind after another, each spreading its own work on every core: the
+    // cast is most of the work, and a spread nested in a spread over the kinds
+    // runs on fewer threads (on one, on a machine with two cores).
     let taxonomies = TaxonomyKind.allCases.map { kind in
       guard kind == .tags else {
         return Taxonomy(kind: kind, films: films, castPagesPerFilm: castPagesPerFilm)

@@ -7,12 +7,11 @@ import Foundation
 /// Two spellings of one text (`é`, and `e` with a combining accent) are one
 /// name, as `String` compares them; the first one met is kept.
 ///
-/// A catalog's cast has about two names for every film, so grouping them
-/// is the longest part of planning its browse pages. A large list is
-/// grouped on every core: each core takes the names whose hash falls in its
-/// shard, reading the films in order, and the shards' names are then merged
-/// in the order they were first met. ``grouping(_:)`` does it on one core,
-/// the reference the sharded grouping is held equal to.
+/// A long list of names (a large catalog's cast, or its genres) is grouped
+/// on every core: each core takes the names whose hash falls in its shard,
+/// reading the films in order, and the shards' names are then merged in the
+/// order they were first met. ``grouping(_:)`` does it on one core, the
+/// reference the sharded grouping is held equal to.
 struct NameGroups: Sendable {
   /// Every distinct name, in the order first met (by film, then within the film).
   let names: [String]
@@ -41,21 +40,24 @@ struct NameGroups: Sendable {
   struct ShardedPlaces: Sendable {
     fileprivate let tables: [[String: Int]]
 
+    /// The value of `name`, or of its other spelling; `nil` if no film has it.
     subscript(name: String) -> Int? {
       tables[NameGroups.shard(of: name, among: tables.count)][name]
     }
   }
 
-  /// Below this many names in all, the films are grouped on one core.
+  /// Below this many names in all (counting each film's), the films are grouped on one core.
   static let shardingThreshold = 16_384
+  /// The most shards: each entry's shard is kept in a byte.
+  static let maximumShards = 64
 
   /// `namesByFilm` grouped: on every core when there are many names, else on one.
   init(_ namesByFilm: [[String]]) {
     let total = namesByFilm.reduce(0) { $0 + $1.count }
-    let cores = ProcessInfo.processInfo.activeProcessorCount
+    let shards = min(ProcessInfo.processInfo.activeProcessorCount, Self.maximumShards)
     self =
-      total < Self.shardingThreshold || cores < 2
-      ? Self.grouping(namesByFilm) : Self.grouping(namesByFilm, shards: cores)
+      total < Self.shardingThreshold || shards < 2
+      ? Self.grouping(namesByFilm) : Self.grouping(namesByFilm, shards: shards)
   }
 
   private init(
@@ -100,7 +102,7 @@ struct NameGroups: Sendable {
   /// groups the names whose hash is its own, and the shards' names are merged
   /// in the order they were first met.
   static func grouping(_ namesByFilm: [[String]], shards: Int) -> NameGroups {
-    precondition(shards > 0)
+    precondition((1...256).contains(shards), "a shard is numbered by a byte")
     // Each film's names, one after another (`entries`), with the shard of
     // each, found on every core: a name is hashed here once to pick its
     // shard, and once more by that shard's table.
@@ -175,10 +177,13 @@ struct NameGroups: Sendable {
 
     init(grouping namesByFilm: [[String]], entryShards: [UInt8], shard: UInt8) {
       var entry = 0
-      for (position, filmNames) in namesByFilm.enumerated() {
-        for name in filmNames {
+      for position in namesByFilm.indices {
+        // By index: only this shard's names are read (and retained).
+        let filmNames = namesByFilm[position]
+        for slot in filmNames.indices {
           defer { entry += 1 }
           guard entryShards[entry] == shard else { continue }
+          let name = filmNames[slot]
           if let index = places[name] {
             films[index].append(position)
             entries.append(Int32(index))

@@ -5,8 +5,9 @@ import FilmSiteSupport
 ///
 /// Names are trimmed; empty ones are ignored, and a film that lists a genre twice
 /// is listed under it once. Films without a director, genres or year are simply
-/// not listed under that kind. Grouping is one pass over the films plus a sort of
-/// the names, so it stays fast for large catalogs.
+/// not listed under that kind. Grouping is a pass over the films (one on each
+/// core for a long list, ``NameGroups``) plus a sort of the names, so it stays
+/// fast for large catalogs.
 struct Taxonomy: Sendable {
   /// What the names are: genres, directors or years.
   let kind: TaxonomyKind
@@ -41,7 +42,7 @@ struct Taxonomy: Sendable {
   init(kind: TaxonomyKind, count: Int, names: @Sendable (Int) -> [String]) {
     self.kind = kind
     // Each film's names are found on every core, and then grouped (on every
-    // core too, for a large catalog's cast).
+    // core too, when there are many: ``NameGroups``).
     let groups = NameGroups(Array(0..<count).parallelMap(names))
     let distinct = groups.names
     let slugs: [String]
