@@ -40,9 +40,17 @@ enum FileSystem {
     guard fstat(descriptor, &info) == 0 else {
       throw FileSystemError(path: path, operation: "read", code: errno)
     }
+    return try contents(ofOpen: descriptor, size: Int(info.st_size), path: path, limit: limit)
+  }
+
+  /// The bytes of the file open as `descriptor`, whose status gave `size`,
+  /// read as ``contents(of:limit:)`` reads them; `path` names it in errors.
+  static func contents(ofOpen descriptor: Int32, size: Int, path: String, limit: Int = .max)
+    throws(FileSystemError) -> [UInt8]
+  {
     // Read into memory that is not zeroed first: at 100,000 films the state
     // and the manifests a rebuild reads are about 200 MB.
-    let size = min(max(Int(info.st_size), 0) + 1, limit)
+    let size = min(max(size, 0) + 1, limit)
     var failure: Int32?
     var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
       initialized = 0

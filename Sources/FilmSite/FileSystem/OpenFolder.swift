@@ -23,6 +23,26 @@ struct OpenFolder: Sendable {
     }
     return FileStatus(info)
   }
+
+  /// The bytes of the file `name` inside the folder, when its status, read
+  /// from the file once it is open, is one that `isExpected` accepts; `nil`
+  /// when it is not. A symbolic link is not followed: it fails to open.
+  func contents(of name: String, ifStatus isExpected: (FileStatus) -> Bool)
+    throws(FileSystemError) -> [UInt8]?
+  {
+    let descriptor = openat(self.descriptor, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw FileSystemError(path: path + "/" + name, operation: "read", code: errno)
+    }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else {
+      throw FileSystemError(path: path + "/" + name, operation: "read", code: errno)
+    }
+    guard isExpected(FileStatus(info)) else { return nil }
+    return try FileSystem.contents(
+      ofOpen: descriptor, size: Int(info.st_size), path: path + "/" + name)
+  }
 }
 
 extension FileSystem {

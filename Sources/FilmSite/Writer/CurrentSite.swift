@@ -61,9 +61,16 @@ struct CurrentSite: Sendable {
   /// lists with `entry`, when the file is as FilmSite wrote it (its status,
   /// then its bytes' hash); `nil` otherwise.
   func bytesAsWritten(path: String, entry: OutputManifest.Entry) -> [UInt8]? {
-    guard isAsWritten(path, entry),
-      let bytes = try? FileSystem.contents(of: folder.path + "/" + path),
-      bytes.count == entry.size,
+    // With the folder held open, the status checked is the open file's: one
+    // look-up of the path, and the bytes read are those of that file.
+    let read: [UInt8]?
+    if let root {
+      read = try? root.folder.contents(of: path, ifStatus: entry.describes)
+    } else {
+      read =
+        isAsWritten(path, entry) ? try? FileSystem.contents(of: folder.path + "/" + path) : nil
+    }
+    guard let bytes = read, bytes.count == entry.size,
       bytes.withUnsafeBytes(ContentHash.init) == entry.hash
     else { return nil }
     return bytes
