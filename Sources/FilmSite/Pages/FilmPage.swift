@@ -16,7 +16,7 @@ struct FilmPage {
   static func canPatch(with inputs: PageInputs) -> Bool {
     let film = inputs.theme.film
     return film.language == .html
-      && film.sectionNames.isDisjoint(with: IndexPagePatch.Value.allCases.map(\.name))
+      && film.sectionNames.isDisjoint(with: IndexPagePatch.names)
       && !inputs.layout.template.sectionNames.contains(PageLayout.contentName)
   }
 
@@ -57,7 +57,7 @@ struct FilmPage {
     var content: [UInt8] = []
     let inserted = template.render(
       context, for: HoleFilling(route: route),
-      recording: recording ? IndexPagePatch.Value.allCases.map(\.name) : [], into: &content)
+      recording: recording ? IndexPagePatch.names : [], into: &content)
     if template.language == .markdown {
       content = inputs.contexts.html(fromMarkdown: content)
     }

@@ -30,6 +30,9 @@ struct IndexPagePatch: Sendable, Hashable {
     }
   }
 
+  /// The film template's names whose text a patch places, once for every page that records them.
+  static let names = Value.allCases.map(\.name)
+
   /// One place: the offset in the file where the value's text starts.
   struct Place: Sendable, Hashable {
     let offset: Int
@@ -40,7 +43,7 @@ struct IndexPagePatch: Sendable, Hashable {
   /// patch is one 64-bit word, with no array of its own to allocate and
   /// count references to: from the low bits, each place's offset (21 bits
   /// each, so below 2 MiB), the page (19 bits, below 524,288), and how many
-  /// places there are and which shows the number (3 bits, ``Shape``). A
+  /// places there are and which shows the number (3 bits, ``shapes``). A
   /// page that shows its index page more often, or further into its file,
   /// has no patch and is rendered.
   private var bits: UInt64
