@@ -124,11 +124,20 @@ public struct SiteBuilder: Sendable {
         }
       }
     }
+    // The last build's records of the pulled films, for the plan and the pages' keys.
+    var last = pulled.flatMap { pulled in
+      rebuild == nil
+        ? lastBuild(
+          state, sources: sources, count: pulled.films.count, theme: theme,
+          configuration: configuration) : nil
+    }
     // Without a rebuild, the plan is made before the writer starts, so bad
     // input fails with the output folder and its spare as they were.
     var plan = try pulled.flatMap { pulled in
       rebuild == nil
-        ? try SitePlan(films: pulled.films, configuration: configuration, content: content) : nil
+        ? try SitePlan(
+          films: pulled.films, configuration: configuration, content: content,
+          kept: last?.keptOrder) : nil
     }
     var publication = try writer.begin(readAhead: manifestsReadAhead)
     let files: SiteWriter.Summary
@@ -164,13 +173,21 @@ public struct SiteBuilder: Sendable {
         films = try await pull.films(from: catalog?.opened() ?? input.opened())
       }
       if configuration.attribution == nil { configuration.attribution = films.attribution }
+      let sources = sources ?? catalog?.sources(matching: films)
+      if plan == nil {
+        last = lastBuild(
+          state, sources: sources, count: films.films.count, theme: theme,
+          configuration: configuration)
+      }
       let made =
-        try plan ?? SitePlan(films: films.films, configuration: configuration, content: content)
+        try plan
+        ?? SitePlan(
+          films: films.films, configuration: configuration, content: content,
+          kept: last?.keptOrder)
       plan = nil
       files = try render(
-        made, theme: theme, writer: writer, settings: settings, state: state,
-        sources: sources ?? catalog?.sources(matching: films), fingerprint: fingerprint,
-        filmCounts: films.counts, into: &publication)
+        made, theme: theme, writer: writer, settings: settings, last: last, sources: sources,
+        fingerprint: fingerprint, filmCounts: films.counts, into: &publication)
       summary = BuildSummary(
         films: films.counts, failure: films.failure, skipped: films.skipped,
         fieldWarnings: made.warnings, contentWarnings: made.content.warnings,
@@ -228,11 +245,46 @@ public struct SiteBuilder: Sendable {
       maxPages: input.maxPages)
   }
 
+  /// The state the last build left, when its films' hashes and footprints
+  /// were made as this build's are (the same films key), with its record of
+  /// each of the build's `count` films (``SiteState/recordOffsets(sources:count:)``).
+  private struct LastBuild {
+    let state: SiteState
+    /// By the films' offsets in the source; `nil` when they cannot be matched.
+    let records: [Int?]?
+    /// Whether the records were found by the films' bytes (`sources`), which
+    /// alone says that a film is the one recorded.
+    let bySources: Bool
+
+    /// The last order and routes of the films whose bytes did not change (``KeptOrder``).
+    var keptOrder: KeptOrder? {
+      guard bySources, let records else { return nil }
+      return KeptOrder(state: state, records: records)
+    }
+  }
+
+  /// The ``LastBuild`` of `state` for `count` films whose bytes have the hashes
+  /// `sources`; `nil` without a state, or with one of another films key.
+  private func lastBuild(
+    _ state: SiteState?, sources: [ContentHash]?, count: Int, theme: Theme,
+    configuration: SiteConfiguration
+  ) -> LastBuild? {
+    // A base URL the plan would refuse fails there; there is no last build to use.
+    guard let state,
+      let normalized = try? SitePlan.normalized(configuration),
+      let filmsKey = try? BuildFingerprint.filmsKey(theme: theme, configuration: normalized),
+      state.filmsKey == filmsKey
+    else { return nil }
+    return LastBuild(
+      state: state, records: state.recordOffsets(sources: sources, count: count),
+      bySources: sources != nil)
+  }
+
   /// Renders the pages of `plan`, reusing the current site's where their
   /// keys match, and publishes them with the state the next build starts from.
   private func render(
     _ plan: SitePlan, theme: Theme, writer: SiteWriter, settings: ContentHash,
-    state: SiteState?, sources: [ContentHash]?, fingerprint: ContentHash, filmCounts: FilmCounts,
+    last: LastBuild?, sources: [ContentHash]?, fingerprint: ContentHash, filmCounts: FilmCounts,
     into publication: inout Publication
   ) throws -> SiteWriter.Summary {
     // Pages go to the writer a batch at a time as they are rendered, so a
@@ -240,14 +292,12 @@ public struct SiteBuilder: Sendable {
     let renderer = SiteRenderer(theme: theme, configuration: plan.configuration)
     let links = plan.filmLinks()
     let filmsKey = try BuildFingerprint.filmsKey(theme: theme, configuration: plan.configuration)
-    // The last state's record of each film, by the film's offset in the
-    // source, when the state's hashes and footprints were made as this build's are.
-    let last = state.flatMap { $0.filmsKey == filmsKey ? $0 : nil }
-    let records = last?.recordOffsets(sources: sources, count: plan.films.count)
+    let records = last?.records
     let keys = try renderer.keys(
       for: plan,
       // Only a record found by the film's bytes has the film's hash.
-      knownFilms: sources == nil ? nil : last?.filmHashes(of: plan.sourceOffsets, records: records))
+      knownFilms: sources == nil
+        ? nil : last?.state.filmHashes(of: plan.sourceOffsets, records: records))
     let reuse = writer.reuse(for: publication)
     try renderer.render(plan, links: links, keys: keys, reusing: reuse) { batch in
       try writer.add(batch, to: &publication)
@@ -256,7 +306,7 @@ public struct SiteBuilder: Sendable {
       publication, fingerprint: fingerprint, pageCounts: plan.pageCounts, filmCounts: filmCounts,
       state: nextState(
         of: plan, links: links, keys: keys, theme: theme, settings: settings, filmsKey: filmsKey,
-        last: last.map { ($0, records) }, sources: sources, fingerprint: fingerprint,
+        last: last.map { ($0.state, records) }, sources: sources, fingerprint: fingerprint,
         files: publication.staged.count))
   }
 
@@ -301,7 +351,8 @@ public struct SiteBuilder: Sendable {
           film, at: route, inFeed: listed, row: theme.row, contexts: contexts)
       return SiteState.Record(
         film: hash, footprint: footprint, source: sources?[offset], inFeed: listed,
-        warned: warned.contains(film.id), links: links[position])
+        warned: warned.contains(film.id), links: links[position], position: position,
+        route: route)
     }
     var records = made
     for (position, offset) in sourceOffsets.enumerated() { records[offset] = made[position] }

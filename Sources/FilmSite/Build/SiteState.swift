@@ -4,7 +4,9 @@ import FilmSiteSupport
 /// rebuild after edits that only the edited films' own pages show can skip
 /// the plan (``FilmPageRebuild``): for each film, in the order the source
 /// gave them, its hash, its footprint (``FilmFootprint``), the hash of its
-/// bytes in a catalog file, and its links (``FilmPageLinks``).
+/// bytes in a catalog file, its links (``FilmPageLinks``), and its place in
+/// the site's order and its route (which a planned rebuild keeps for a film
+/// whose bytes did not change: ``KeptOrder``).
 ///
 /// It is kept in `.Output.filmsite-state`, one line of text a film, and is
 /// written after the site is published. It names the fingerprint of the
@@ -26,6 +28,10 @@ struct SiteState: Sendable {
     /// Whether a value of the film was left out with a warning (``ShownFields``).
     var warned: Bool
     var links: FilmPageLinks
+    /// Where the film was in the site's order, from 0.
+    var position: Int
+    /// The film's page.
+    var route: Route
   }
 
   /// What a rebuild learned of a film it checked: its new hash, and whether it warned.
@@ -35,7 +41,7 @@ struct SiteState: Sendable {
     var warned: Bool
   }
 
-  static let formatLine = "filmsite-state 3"
+  static let formatLine = "filmsite-state 4"
 
   /// The fingerprint of the site it describes, as the manifest gives it.
   let fingerprint: ContentHash
@@ -80,8 +86,9 @@ struct SiteState: Sendable {
       let files = Int(String(decoding: fields[4], as: UTF8.self)),
       let count = Int(String(decoding: fields[5], as: UTF8.self)), count == lines.count - 1
     else { return nil }
-    // Every line starts with three hashes and a mark, a space after each.
-    guard lines.dropFirst().allSatisfy({ $0.count > Self.linksStart }) else { return nil }
+    // Every line starts with three hashes and a mark, a space after each,
+    // and ends with the film's place and route.
+    guard lines.dropFirst().allSatisfy({ $0.count > Self.linksStart + 4 }) else { return nil }
     self.fingerprint = fingerprint
     self.settings = settings
     self.filmsKey = filmsKey
@@ -148,12 +155,37 @@ struct SiteState: Sendable {
     guard let film = filmHash(at: offset), let footprint = footprint(at: offset),
       let mark = mark(at: offset),
       source.allSatisfy({ $0 == UInt8(ascii: "-") }) || ContentHash(hexDigits: source) != nil,
+      let place = placeFields(at: offset),
       let links = try? FilmPageLinks.decoded(
-        from: Array(bytes[start + Self.linksStart..<line.upperBound]))
+        from: Array(bytes[start + Self.linksStart..<place.linksEnd]))
     else { return nil }
     return Record(
       film: film, footprint: footprint, source: sourceHash(at: offset), inFeed: mark.inFeed,
-      warned: mark.warned, links: links)
+      warned: mark.warned, links: links, position: place.position, route: place.route)
+  }
+
+  /// Where the film at `offset` was in the site's order, and its route;
+  /// `nil` if the end of its line is damaged.
+  func place(at offset: Int) -> (position: Int, route: Route)? {
+    placeFields(at: offset).map { ($0.position, $0.route) }
+  }
+
+  /// The line's last two fields, a space before each: the film's place in
+  /// the site's order and its route (neither has a space), and where the
+  /// links before them end.
+  private func placeFields(at offset: Int) -> (position: Int, route: Route, linksEnd: Int)? {
+    let line = lines[offset]
+    let space = UInt8(ascii: " ")
+    let first = line.lowerBound + Self.linksStart
+    guard let routeSpace = bytes[first..<line.upperBound].lastIndex(of: space),
+      let positionSpace = bytes[first..<routeSpace].lastIndex(of: space),
+      let position = Int(String(decoding: bytes[positionSpace + 1..<routeSpace], as: UTF8.self)),
+      position >= 0
+    else { return nil }
+    let route = bytes[routeSpace + 1..<line.upperBound].split(separator: UInt8(ascii: "/")).map {
+      String(decoding: $0, as: UTF8.self)
+    }
+    return (position, Route(route), positionSpace)
   }
 
   /// The hash of the film's bytes in its catalog file, when the line has one.
@@ -228,6 +260,10 @@ struct SiteState: Sendable {
       film: record.film, footprint: record.footprint, source: record.source,
       mark: mark(inFeed: record.inFeed, warned: record.warned), to: &bytes)
     record.links.appendJSON(to: &bytes)
+    bytes.append(UInt8(ascii: " "))
+    bytes.append(contentsOf: String(record.position).utf8)
+    bytes.append(UInt8(ascii: " "))
+    bytes.append(contentsOf: record.route.description.utf8)
     bytes.append(UInt8(ascii: "\n"))
   }
 
@@ -253,8 +289,8 @@ struct SiteState: Sendable {
   /// These bytes for the site of `fingerprint`, with each of `updates`
   /// (sorted by offset) given its film's new hash and warning mark, and,
   /// when `sources` is given (one for each film), every film's source hash:
-  /// what a ``FilmPageRebuild`` leaves. Footprints, feed marks and links
-  /// are copied as they are.
+  /// what a ``FilmPageRebuild`` leaves. Footprints, feed marks, links,
+  /// places and routes are copied as they are.
   func bytes(fingerprint: ContentHash, updates: [Update], sources: [ContentHash]?) -> [UInt8] {
     let updated = Dictionary(
       updates.map { ($0.offset, $0) }, uniquingKeysWith: { first, _ in first })
@@ -296,6 +332,7 @@ struct SiteState: Sendable {
   }
 
   /// Where a line's links start: after three hashes and the mark, each with a space.
+  /// The film's place and route follow them (``place(at:)``).
   private static let linksStart = 53
 
   private static func header(

@@ -32,6 +32,17 @@ enum FilmOrder {
     return order(items, folded: folded) { precedes(film($0), film($1)) }
   }
 
+  /// Whether `lhs` comes before `rhs` in site order, given their titles'
+  /// ``Slug/fold(_:)``: what ``sorted(_:folded:by:)`` decides between two films.
+  static func precedes(_ lhs: Film, folded left: String, _ rhs: Film, folded right: String)
+    -> Bool
+  {
+    SortKeys([left, right]).withComparator { compare in
+      let order = compare(0, 1)
+      return order != 0 ? order < 0 : precedes(lhs, rhs)
+    }
+  }
+
   /// The positions in `names` (of genres, directors, actors) in the order
   /// titles are listed in: folded, numbers by value, then by their exact
   /// characters. `folded[i]` is the ``Slug/fold(_:)`` of `names[i]`.

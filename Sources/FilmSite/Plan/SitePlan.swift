@@ -29,14 +29,19 @@ struct SitePlan: Sendable {
   /// The owner's notes and pages, and the navigation to the pages.
   let content: ContentPlan
 
-  /// - Parameter content: The owner's notes, which correct the films and
-  ///   give them tags, and pages.
+  /// - Parameters:
+  ///   - content: The owner's notes, which correct the films and give them
+  ///     tags, and pages.
+  ///   - kept: The last build's order and routes for the films whose bytes
+  ///     did not change, when the build has them (``KeptOrder``): only the
+  ///     others are routed and sorted. Ignored with notes, which can change a film.
   /// - Throws: ``SiteError`` for a film that cannot have a page, an invalid
   ///   page size or a `nav` entry that names no page; ``BaseURLError`` for
   ///   a base URL that is not an absolute `http(s)` URL; ``ContentError``
   ///   for a link in the content to a film or page that does not exist.
   init(
-    films unordered: [Film], configuration: SiteConfiguration, content: SiteContent = .empty
+    films unordered: [Film], configuration: SiteConfiguration, content: SiteContent = .empty,
+    kept: KeptOrder? = nil
   ) throws {
     guard configuration.pageSize >= 1 else {
       throw SiteError.invalidPageSize(configuration.pageSize)
@@ -50,13 +55,17 @@ struct SitePlan: Sendable {
     // A note's corrections are checked like the source's values.
     let shown = ShownFields.checked(ContentPlan.corrected(unordered, by: content))
     warnings = shown.warnings
-    let (routed, folded) = try Self.routes(for: shown.films)
-    let sorted = FilmOrder.sorted(
-      routed.indices.map { (film: routed[$0].film, route: routed[$0].route, offset: $0) },
-      folded: folded
-    ) { $0.film }
-    films = sorted.map { (film: $0.film, route: $0.route) }
-    sourceOffsets = sorted.map(\.offset)
+    if content.isEmpty, let ordered = kept?.ordered(shown.films) {
+      (films, sourceOffsets) = ordered
+    } else {
+      let (routed, folded) = try Self.routes(for: shown.films)
+      let sorted = FilmOrder.sorted(
+        routed.indices.map { (film: routed[$0].film, route: routed[$0].route, offset: $0) },
+        folded: folded
+      ) { $0.film }
+      films = sorted.map { (film: $0.film, route: $0.route) }
+      sourceOffsets = sorted.map(\.offset)
+    }
     let pagination = Pagination(itemCount: films.count, pageSize: configuration.pageSize)
     let content =
       content.isEmpty && configuration.navigation.isEmpty

@@ -16,7 +16,8 @@ import Testing
         links: FilmPageLinks(
           indexPage: number / 2 + 1, indexPath: number < 2 ? "" : "page/\(number / 2 + 1)/",
           genres: [.init(name: "Drama \"\(number)\"", slug: "drama-\(number)")],
-          director: number % 2 == 0 ? .init(name: "A\nB", slug: "a-b") : nil))
+          director: number % 2 == 0 ? .init(name: "A\nB", slug: "a-b") : nil),
+        position: count - 1 - number, route: Route(["films", "\(number)-a-b"]))
     }
   }
 
@@ -43,6 +44,8 @@ import Testing
       #expect(state.isInFeed(at: offset) == record.inFeed)
       #expect(state.sourceHash(at: offset) == record.source)
       #expect(state.hasWarned(at: offset) == record.warned)
+      #expect(state.place(at: offset)?.position == record.position)
+      #expect(state.place(at: offset)?.route == record.route)
     }
   }
 
@@ -185,5 +188,28 @@ import Testing
     let state = try #require(SiteState(bytes: bytes))
     #expect(state.record(at: 0) == nil)
     #expect(state.record(at: 1) != nil)
+  }
+
+  @Test func aLineWhosePlaceIsDamagedHasNoPlaceAndNoRecord() throws {
+    let records = Self.records(3)
+    let bytes = Self.bytes(records)
+    var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+      .map(Array.init)
+    // The place of the second film, before its route, is no longer a number.
+    let line = lines[2]
+    let routeSpace = try #require(line.lastIndex(of: UInt8(ascii: " ")))
+    lines[2] = Array(line[..<(routeSpace - 1)]) + Array("x".utf8) + Array(line[routeSpace...])
+    // The third film's line has lost its place and route altogether.
+    let third = lines[3]
+    let cut = try #require(third.lastIndex(of: UInt8(ascii: " ")))
+    let shorter = Array(third[..<cut])
+    let placeSpace = try #require(shorter.lastIndex(of: UInt8(ascii: " ")))
+    lines[3] = Array(shorter[..<placeSpace])
+    let state = try #require(SiteState(bytes: Array(lines.joined(separator: [UInt8(ascii: "\n")]))))
+    #expect(state.place(at: 0)?.position == records[0].position)
+    #expect(state.record(at: 0) == records[0])
+    #expect(state.place(at: 1) == nil)
+    #expect(state.record(at: 1) == nil)
+    #expect(state.record(at: 2) == nil)
   }
 }
