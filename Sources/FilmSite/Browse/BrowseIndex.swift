@@ -33,6 +33,15 @@ struct BrowseIndex: Sendable {
     self.tags = taxonomies[4]
   }
 
+  /// The taxonomies, made already (``KeptTerms``).
+  init(genres: Taxonomy, directors: Taxonomy, years: Taxonomy, cast: Taxonomy, tags: Taxonomy) {
+    self.genres = genres
+    self.directors = directors
+    self.years = years
+    self.cast = cast
+    self.tags = tags
+  }
+
   /// The taxonomies, in the order of ``TaxonomyKind/allCases``; the tags
   /// only when some note has one, so a site without notes has no `tags/`.
   var all: [Taxonomy] { [genres, directors, years, cast] + (tags.terms.isEmpty ? [] : [tags]) }

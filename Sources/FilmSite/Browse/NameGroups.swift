@@ -41,6 +41,15 @@ struct NameGroups: Sendable {
     fileprivate let tables: [[String: Int]]
 
     /// The value of `name`, or of its other spelling; `nil` if no film has it.
+    fileprivate init(tables: [[String: Int]]) {
+      self.tables = tables
+    }
+
+    /// One table of every name, for a taxonomy made from kept terms.
+    init(_ table: [String: Int]) {
+      tables = [table]
+    }
+
     subscript(name: String) -> Int? {
       tables[NameGroups.shard(of: name, among: tables.count)][name]
     }

@@ -74,6 +74,40 @@ struct Taxonomy: Sendable {
 
   /// The terms of the film at `position` in the site order the films were
   /// grouped in, in the order ``names(of:kind:castPagesPerFilm:)`` gives its names.
+  /// A taxonomy whose terms a last build made (``KeptTerms``): `names` and
+  /// `slugs` in the taxonomy's order, and for each of `count` films in site
+  /// order the places of its names among them, in the film's order, and
+  /// `places`, the place of each name. A term's films are the positions that
+  /// name it, in order.
+  init(
+    kind: TaxonomyKind, names: [String], slugs: [String], places: [String: Int], ranks: [[Int32]]
+  ) {
+    self.kind = kind
+    var filmTerms: [Int32] = []
+    var filmTermStarts: [Int32] = [0]
+    filmTermStarts.reserveCapacity(ranks.count + 1)
+    var films = [[Int]](repeating: [], count: names.count)
+    for (position, film) in ranks.enumerated() {
+      for rank in film { films[Int(rank)].append(position) }
+      filmTerms += film
+      filmTermStarts.append(Int32(filmTerms.count))
+    }
+    let terms = names.indices.map { index in
+      Term(kind: kind, name: names[index], slug: slugs[index], films: films[index])
+    }
+    self.terms = terms
+    self.filmTerms = filmTerms
+    self.filmTermStarts = filmTermStarts
+    positions = NameGroups.ShardedPlaces(places)
+    exactPositions = Dictionary(
+      uniqueKeysWithValues: terms.indices.map { (ExactText(terms[$0].name), $0) })
+  }
+
+  /// The places among ``terms`` of the names of the film at `position`, in the film's order.
+  func ranks(ofFilmAt position: Int) -> ArraySlice<Int32> {
+    filmTerms[Int(filmTermStarts[position])..<Int(filmTermStarts[position + 1])]
+  }
+
   func terms(ofFilmAt position: Int) -> [Term] {
     mapTerms(ofFilmAt: position) { $0 }
   }

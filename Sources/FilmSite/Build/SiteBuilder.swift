@@ -137,7 +137,7 @@ public struct SiteBuilder: Sendable {
       rebuild == nil
         ? try SitePlan(
           films: pulled.films, configuration: configuration, content: content,
-          kept: last?.keptOrder) : nil
+          kept: last?.keptOrder, keptTerms: last?.keptTerms) : nil
     }
     var publication = try writer.begin(readAhead: manifestsReadAhead)
     let files: SiteWriter.Summary
@@ -183,7 +183,7 @@ public struct SiteBuilder: Sendable {
         try plan
         ?? SitePlan(
           films: films.films, configuration: configuration, content: content,
-          kept: last?.keptOrder)
+          kept: last?.keptOrder, keptTerms: last?.keptTerms)
       plan = nil
       files = try render(
         made, theme: theme, writer: writer, settings: settings, last: last, sources: sources,
@@ -260,6 +260,12 @@ public struct SiteBuilder: Sendable {
     var keptOrder: KeptOrder? {
       guard bySources, let records else { return nil }
       return KeptOrder(state: state, records: records)
+    }
+
+    /// The last taxonomies, with the terms of the films whose bytes did not change (``KeptTerms``).
+    var keptTerms: KeptTerms? {
+      guard bySources, let records else { return nil }
+      return KeptTerms(state: state, records: records)
     }
   }
 
@@ -352,13 +358,17 @@ public struct SiteBuilder: Sendable {
       return SiteState.Record(
         film: hash, footprint: footprint, source: sources?[offset], inFeed: listed,
         warned: warned.contains(film.id), links: links[position], position: position,
-        route: route)
+        route: route,
+        ranks: SiteState.keptKinds.map { Array(plan.browse[$0].ranks(ofFilmAt: position)) })
     }
     var records = made
     for (position, offset) in sourceOffsets.enumerated() { records[offset] = made[position] }
     return SiteState.bytes(
       fingerprint: fingerprint, settings: settings, filmsKey: filmsKey, pageSite: keys.sites.film,
-      files: files, records: records)
+      files: files, records: records,
+      terms: SiteState.keptKinds.map { kind in
+        plan.browse[kind].terms.map { SiteState.TermName(name: $0.name, slug: $0.slug) }
+      })
   }
 
   /// The summary of a build that found the site up to date: nothing written,

@@ -32,7 +32,20 @@ struct SiteState: Sendable {
     var position: Int
     /// The film's page.
     var route: Route
+    /// For each of ``keptKinds``, the places of the film's names among that
+    /// taxonomy's terms (``terms(of:)``), in the film's order.
+    var ranks: [[Int32]]
   }
+
+  /// A name of the site's taxonomy of a kind, as its term spells it, and its slug.
+  struct TermName: Sendable, Equatable {
+    var name: String
+    var slug: String
+  }
+
+  /// The taxonomies whose terms the state keeps: every kind but the notes' tags
+  /// (a site with notes has no state).
+  static let keptKinds: [TaxonomyKind] = [.genres, .directors, .years, .cast]
 
   /// What a rebuild learned of a film it checked: its new hash, and whether it warned.
   struct Update: Sendable, Equatable {
@@ -41,7 +54,7 @@ struct SiteState: Sendable {
     var warned: Bool
   }
 
-  static let formatLine = "filmsite-state 4"
+  static let formatLine = "filmsite-state 5"
 
   /// The fingerprint of the site it describes, as the manifest gives it.
   let fingerprint: ContentHash
@@ -60,6 +73,8 @@ struct SiteState: Sendable {
   /// The file's bytes, and where each film's line is in them.
   private let bytes: [UInt8]
   private let lines: [Range<Int>]
+  /// Where each term's line is: the terms of each of ``keptKinds`` in turn, after the films.
+  private let termLines: [Range<Int>]
 
   /// The films it has a record of.
   var count: Int { lines.count }
@@ -78,24 +93,30 @@ struct SiteState: Sendable {
     guard bytes[header].starts(with: prefix) else { return nil }
     let fields = bytes[header].dropFirst(prefix.count).split(
       separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
-    guard fields.count == 6,
+    guard fields.count == 7,
       let fingerprint = ContentHash(hexDigits: fields[0]),
       let settings = ContentHash(hexDigits: fields[1]),
       let filmsKey = ContentHash(hexDigits: fields[2]),
       let pageSite = ContentHash(hexDigits: fields[3]),
       let files = Int(String(decoding: fields[4], as: UTF8.self)),
-      let count = Int(String(decoding: fields[5], as: UTF8.self)), count == lines.count - 1
+      let count = Int(String(decoding: fields[5], as: UTF8.self)),
+      let termCount = Int(String(decoding: fields[6], as: UTF8.self)), count >= 0, termCount >= 0,
+      count + termCount == lines.count - 1
     else { return nil }
     // Every line starts with three hashes and a mark, a space after each,
     // and ends with the film's place and route.
-    guard lines.dropFirst().allSatisfy({ $0.count > Self.linksStart + 4 }) else { return nil }
+    guard lines[1..<count + 1].allSatisfy({ $0.count > Self.linksStart + 4 }),
+      // and every term's line with its kind, a space, a slug and a space.
+      lines[(count + 1)...].allSatisfy({ $0.count >= 4 })
+    else { return nil }
     self.fingerprint = fingerprint
     self.settings = settings
     self.filmsKey = filmsKey
     self.pageSite = pageSite
     self.files = files
     self.bytes = bytes
-    self.lines = Array(lines.dropFirst())
+    self.lines = Array(lines[1..<count + 1])
+    termLines = Array(lines[(count + 1)...])
   }
 
   /// The hash of the film at `offset` in the source's order; `nil` if the line is damaged.
@@ -155,13 +176,14 @@ struct SiteState: Sendable {
     guard let film = filmHash(at: offset), let footprint = footprint(at: offset),
       let mark = mark(at: offset),
       source.allSatisfy({ $0 == UInt8(ascii: "-") }) || ContentHash(hexDigits: source) != nil,
-      let place = placeFields(at: offset),
+      let place = placeFields(at: offset), let ranks = ranks(at: offset),
       let links = try? FilmPageLinks.decoded(
         from: Array(bytes[start + Self.linksStart..<place.linksEnd]))
     else { return nil }
     return Record(
       film: film, footprint: footprint, source: sourceHash(at: offset), inFeed: mark.inFeed,
-      warned: mark.warned, links: links, position: place.position, route: place.route)
+      warned: mark.warned, links: links, position: place.position, route: place.route,
+      ranks: ranks)
   }
 
   /// Where the film at `offset` was in the site's order, and its route;
@@ -170,22 +192,111 @@ struct SiteState: Sendable {
     placeFields(at: offset).map { ($0.position, $0.route) }
   }
 
-  /// The line's last two fields, a space before each: the film's place in
-  /// the site's order and its route (neither has a space), and where the
-  /// links before them end.
-  private func placeFields(at offset: Int) -> (position: Int, route: Route, linksEnd: Int)? {
+  /// The line's last three fields, a space before each: the film's place in
+  /// the site's order, its route and its names' ranks (none has a space),
+  /// and where the links before them end.
+  private func placeFields(at offset: Int) -> (
+    position: Int, route: Route, linksEnd: Int, ranks: Range<Int>
+  )? {
     let line = lines[offset]
     let space = UInt8(ascii: " ")
     let first = line.lowerBound + Self.linksStart
-    guard let routeSpace = bytes[first..<line.upperBound].lastIndex(of: space),
+    guard let ranksSpace = bytes[first..<line.upperBound].lastIndex(of: space),
+      let routeSpace = bytes[first..<ranksSpace].lastIndex(of: space),
       let positionSpace = bytes[first..<routeSpace].lastIndex(of: space),
       let position = Int(String(decoding: bytes[positionSpace + 1..<routeSpace], as: UTF8.self)),
       position >= 0
     else { return nil }
-    let route = bytes[routeSpace + 1..<line.upperBound].split(separator: UInt8(ascii: "/")).map {
+    let route = bytes[routeSpace + 1..<ranksSpace].split(separator: UInt8(ascii: "/")).map {
       String(decoding: $0, as: UTF8.self)
     }
-    return (position, Route(route), positionSpace)
+    return (position, Route(route), positionSpace, ranksSpace + 1..<line.upperBound)
+  }
+
+  /// For each of ``keptKinds``, the ranks of the names of the film at
+  /// `offset` among that kind's terms; `nil` if the end of its line is damaged.
+  func ranks(at offset: Int) -> [[Int32]]? {
+    guard let range = placeFields(at: offset)?.ranks else { return nil }
+    var kinds: [[Int32]] = [[]]
+    var value: Int32 = 0
+    var digits = 0
+    for byte in bytes[range] {
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"):
+        guard digits < 9 else { return nil }
+        value = value * 10 + Int32(byte - UInt8(ascii: "0"))
+        digits += 1
+        continue
+      case UInt8(ascii: ","), UInt8(ascii: "/"):
+        guard digits > 0 else {
+          // Only a kind with no names has no digits before its `/`.
+          guard byte == UInt8(ascii: "/"), kinds[kinds.count - 1].isEmpty else { return nil }
+          kinds.append([])
+          continue
+        }
+        kinds[kinds.count - 1].append(value)
+        if byte == UInt8(ascii: "/") { kinds.append([]) }
+      default:
+        return nil
+      }
+      (value, digits) = (0, 0)
+    }
+    // The last kind ends with a `/` too.
+    guard digits == 0, kinds.count == Self.keptKinds.count + 1, kinds.removeLast().isEmpty
+    else { return nil }
+    return kinds
+  }
+
+  /// The terms of `kind` (one of ``keptKinds``) in the taxonomy's order,
+  /// each with its slug; `nil` if one of their lines is damaged.
+  func terms(of kind: TaxonomyKind) -> [TermName]? {
+    guard let kindIndex = Self.keptKinds.firstIndex(of: kind) else { return nil }
+    let marker = UInt8(ascii: "0") + UInt8(kindIndex)
+    var terms: [TermName] = []
+    for line in termLines where bytes[line.lowerBound] == marker {
+      // `<kind> <slug> <name, with \\ and \n escaped>`
+      let fields = bytes[line].split(
+        separator: UInt8(ascii: " "), maxSplits: 2, omittingEmptySubsequences: false)
+      guard fields.count == 3, fields[0].count == 1, !fields[1].isEmpty,
+        let name = Self.unescaped(fields[2])
+      else { return nil }
+      terms.append(TermName(name: name, slug: String(decoding: fields[1], as: UTF8.self)))
+    }
+    return terms
+  }
+
+  /// A term's name as its line writes it: a backslash and a line break each
+  /// escaped with a backslash, so a name is always one line.
+  private static func appendEscaped(_ name: String, to bytes: inout [UInt8]) {
+    for byte in name.utf8 {
+      switch byte {
+      case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+      case UInt8(ascii: "\n"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+      default: bytes.append(byte)
+      }
+    }
+  }
+
+  private static func unescaped(_ bytes: ArraySlice<UInt8>) -> String? {
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count)
+    var escaped = false
+    for byte in bytes {
+      if escaped {
+        switch byte {
+        case UInt8(ascii: "\\"): out.append(byte)
+        case UInt8(ascii: "n"): out.append(UInt8(ascii: "\n"))
+        default: return nil
+        }
+        escaped = false
+      } else if byte == UInt8(ascii: "\\") {
+        escaped = true
+      } else {
+        out.append(byte)
+      }
+    }
+    guard !escaped else { return nil }
+    return String(validating: out, as: UTF8.self)
   }
 
   /// The hash of the film's bytes in its catalog file, when the line has one.
@@ -222,17 +333,30 @@ struct SiteState: Sendable {
     mark(at: offset)?.inFeed ?? false
   }
 
-  /// The bytes of a state of `records`, one for each film in the source's order.
+  /// The bytes of a state of `records`, one for each film in the source's
+  /// order, and the `terms` of each of ``keptKinds``, in the taxonomy's order.
   static func bytes(
     fingerprint: ContentHash, settings: ContentHash, filmsKey: ContentHash, pageSite: ContentHash,
-    files: Int, records: [Record]
+    files: Int, records: [Record], terms: [[TermName]]
   ) -> [UInt8] {
+    precondition(terms.count == keptKinds.count)
     let header = header(
       fingerprint: fingerprint, settings: settings, filmsKey: filmsKey, pageSite: pageSite,
-      files: files, count: records.count)
-    return withLines(after: header, count: records.count) { offset, bytes in
+      files: files, count: records.count, termCount: terms.reduce(0) { $0 + $1.count })
+    var bytes = withLines(after: header, count: records.count) { offset, bytes in
       appendLine(of: records[offset], to: &bytes)
     }
+    for (kindIndex, kindTerms) in terms.enumerated() {
+      for term in kindTerms {
+        bytes.append(UInt8(ascii: "0") + UInt8(kindIndex))
+        bytes.append(UInt8(ascii: " "))
+        bytes += term.slug.utf8
+        bytes.append(UInt8(ascii: " "))
+        appendEscaped(term.name, to: &bytes)
+        bytes.append(UInt8(ascii: "\n"))
+      }
+    }
+    return bytes
   }
 
   /// `header` and then the lines of `count` films, each written by `line`:
@@ -264,6 +388,14 @@ struct SiteState: Sendable {
     bytes.append(contentsOf: String(record.position).utf8)
     bytes.append(UInt8(ascii: " "))
     bytes.append(contentsOf: record.route.description.utf8)
+    bytes.append(UInt8(ascii: " "))
+    for kind in record.ranks {
+      for (index, rank) in kind.enumerated() {
+        if index > 0 { bytes.append(UInt8(ascii: ",")) }
+        bytes += String(rank).utf8
+      }
+      bytes.append(UInt8(ascii: "/"))
+    }
     bytes.append(UInt8(ascii: "\n"))
   }
 
@@ -296,10 +428,14 @@ struct SiteState: Sendable {
       updates.map { ($0.offset, $0) }, uniquingKeysWith: { first, _ in first })
     let header = Self.header(
       fingerprint: fingerprint, settings: settings, filmsKey: filmsKey, pageSite: pageSite,
-      files: files, count: lines.count)
-    return Self.withLines(after: header, count: lines.count) { offset, out in
+      files: files, count: lines.count, termCount: termLines.count)
+    var out = Self.withLines(after: header, count: lines.count) { offset, out in
       appendLine(at: offset, update: updated[offset], source: sources?[offset], to: &out)
     }
+    if let first = termLines.first, let last = termLines.last {
+      out += bytes[first.lowerBound..<last.upperBound + 1]
+    }
+    return out
   }
 
   /// The line at `offset` with its line break, given `update` and `source`
@@ -337,9 +473,10 @@ struct SiteState: Sendable {
 
   private static func header(
     fingerprint: ContentHash, settings: ContentHash, filmsKey: ContentHash, pageSite: ContentHash,
-    files: Int, count: Int
+    files: Int, count: Int, termCount: Int
   ) -> [UInt8] {
     Array(
-      "\(formatLine) \(fingerprint) \(settings) \(filmsKey) \(pageSite) \(files) \(count)\n".utf8)
+      "\(formatLine) \(fingerprint) \(settings) \(filmsKey) \(pageSite) \(files) \(count) \(termCount)\n"
+        .utf8)
   }
 }

@@ -35,13 +35,16 @@ struct SitePlan: Sendable {
   ///   - kept: The last build's order and routes for the films whose bytes
   ///     did not change, when the build has them (``KeptOrder``): only the
   ///     others are routed and sorted. Ignored with notes, which can change a film.
+  ///   - keptTerms: The last build's taxonomies, when the build has them
+  ///     (``KeptTerms``): the films are grouped under their terms by number.
+  ///     Ignored with notes, which give films tags.
   /// - Throws: ``SiteError`` for a film that cannot have a page, an invalid
   ///   page size or a `nav` entry that names no page; ``BaseURLError`` for
   ///   a base URL that is not an absolute `http(s)` URL; ``ContentError``
   ///   for a link in the content to a film or page that does not exist.
   init(
     films unordered: [Film], configuration: SiteConfiguration, content: SiteContent = .empty,
-    kept: KeptOrder? = nil
+    kept: KeptOrder? = nil, keptTerms: KeptTerms? = nil
   ) throws {
     guard configuration.pageSize >= 1 else {
       throw SiteError.invalidPageSize(configuration.pageSize)
@@ -74,9 +77,16 @@ struct SitePlan: Sendable {
         content: content, films: films, navigation: configuration.navigation,
         hasFeed: configuration.baseURL != nil, markdown: MarkdownRenderer())
     self.content = content
-    let browse = BrowseIndex(
-      films: films.map(\.film), tags: content.notes.map { $0?.tags ?? [] },
-      castPagesPerFilm: configuration.castPagesPerFilm)
+    let kept =
+      content.notes.allSatisfy({ $0 == nil })
+      ? keptTerms?.browse(
+        films: films, sourceOffsets: sourceOffsets,
+        castPagesPerFilm: configuration.castPagesPerFilm) : nil
+    let browse =
+      kept
+      ?? BrowseIndex(
+        films: films.map(\.film), tags: content.notes.map { $0?.tags ?? [] },
+        castPagesPerFilm: configuration.castPagesPerFilm)
     self.pagination = pagination
     self.browse = browse
     var lists = pagination.pages.map { ListPage(listing: .all, pagination: pagination, page: $0) }

@@ -17,15 +17,26 @@ import Testing
           indexPage: number / 2 + 1, indexPath: number < 2 ? "" : "page/\(number / 2 + 1)/",
           genres: [.init(name: "Drama \"\(number)\"", slug: "drama-\(number)")],
           director: number % 2 == 0 ? .init(name: "A\nB", slug: "a-b") : nil),
-        position: count - 1 - number, route: Route(["films", "\(number)-a-b"]))
+        position: count - 1 - number, route: Route(["films", "\(number)-a-b"]),
+        ranks: [
+          [Int32(number % 3), 2], number % 2 == 0 ? [0] : [], [], [Int32(number), 1_000_000],
+        ])
     }
   }
+
+  /// Terms whose names hold what a line could not: line breaks, backslashes, spaces.
+  private static let terms: [[SiteState.TermName]] = [
+    [.init(name: "Drama", slug: "drama"), .init(name: "Sci Fi\\n", slug: "sci-fi-n")],
+    [.init(name: "A\nB", slug: "a-b"), .init(name: "", slug: "_811c9dc5")],
+    [],
+    [.init(name: "Zoë \\ Zoe\u{308}", slug: "zoe-zoe"), .init(name: " ", slug: "x")],
+  ]
 
   private static func bytes(_ records: [SiteState.Record]) -> [UInt8] {
     SiteState.bytes(
       fingerprint: ContentHash(value: 7), settings: ContentHash(value: 8),
       filmsKey: ContentHash(value: 10), pageSite: ContentHash(value: 9), files: 42,
-      records: records)
+      records: records, terms: terms)
   }
 
   @Test func aStateReadsBackAsItWasWritten() throws {
@@ -46,7 +57,15 @@ import Testing
       #expect(state.hasWarned(at: offset) == record.warned)
       #expect(state.place(at: offset)?.position == record.position)
       #expect(state.place(at: offset)?.route == record.route)
+      #expect(state.ranks(at: offset) == record.ranks)
     }
+    for (kind, terms) in zip(SiteState.keptKinds, Self.terms) {
+      #expect(state.terms(of: kind) == terms)
+      #expect(
+        state.terms(of: kind)?.map { Array($0.name.unicodeScalars) }
+          == terms.map { Array($0.name.unicodeScalars) })
+    }
+    #expect(state.terms(of: .tags) == nil)
   }
 
   @Test func aRebuildsStateChangesTheHashesAndMarksOfItsFilmsAlone() throws {
@@ -68,6 +87,7 @@ import Testing
     expected[1].warned = false
     expected[4].warned = true
     #expect((0..<next.count).map { next.record(at: $0) } == expected)
+    for kind in SiteState.keptKinds { #expect(next.terms(of: kind) == state.terms(of: kind)) }
   }
 
   @Test func aRebuildThatKnowsTheFilesBytesGivesEveryFilmItsSourceHash() throws {
@@ -84,6 +104,7 @@ import Testing
     expected[2].film = ContentHash(value: 22)
     expected[2].warned = true
     #expect((0..<next.count).map { next.record(at: $0) } == expected)
+    for kind in SiteState.keptKinds { #expect(next.terms(of: kind) == state.terms(of: kind)) }
   }
 
   @Test func aLargeRebuildsStateChangesItsFilmsAloneAcrossEveryRunOfLines() throws {
@@ -110,6 +131,7 @@ import Testing
     }
     #expect(next.count == records.count)
     #expect((0..<next.count).map { next.record(at: $0) } == expected)
+    for kind in SiteState.keptKinds { #expect(next.terms(of: kind) == state.terms(of: kind)) }
   }
 
   @Test func aFilmWhoseBytesAreTheSameKeepsItsHashAtItsPlaceInThePlan() throws {
@@ -195,21 +217,41 @@ import Testing
     let bytes = Self.bytes(records)
     var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
       .map(Array.init)
-    // The place of the second film, before its route, is no longer a number.
+    // The place of the second film (the third field from the end, before its
+    // route and ranks) is no longer a number.
+    let space = UInt8(ascii: " ")
     let line = lines[2]
-    let routeSpace = try #require(line.lastIndex(of: UInt8(ascii: " ")))
+    let ranksSpace = try #require(line.lastIndex(of: space))
+    let routeSpace = try #require(line[..<ranksSpace].lastIndex(of: space))
     lines[2] = Array(line[..<(routeSpace - 1)]) + Array("x".utf8) + Array(line[routeSpace...])
-    // The third film's line has lost its place and route altogether.
-    let third = lines[3]
-    let cut = try #require(third.lastIndex(of: UInt8(ascii: " ")))
-    let shorter = Array(third[..<cut])
-    let placeSpace = try #require(shorter.lastIndex(of: UInt8(ascii: " ")))
-    lines[3] = Array(shorter[..<placeSpace])
+    // The third film's line has lost its place, route and ranks altogether.
+    var third = lines[3]
+    for _ in 0..<3 { third = Array(third[..<(try #require(third.lastIndex(of: space)))]) }
+    lines[3] = third
     let state = try #require(SiteState(bytes: Array(lines.joined(separator: [UInt8(ascii: "\n")]))))
     #expect(state.place(at: 0)?.position == records[0].position)
     #expect(state.record(at: 0) == records[0])
     #expect(state.place(at: 1) == nil)
     #expect(state.record(at: 1) == nil)
     #expect(state.record(at: 2) == nil)
+  }
+
+  @Test func damagedRanksOrTermsAreNone() throws {
+    let bytes = Self.bytes(Self.records(2))
+    let text = String(decoding: bytes, as: UTF8.self)
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    // The first film's ranks, the line's last field, end without their `/`;
+    // the second's have a letter.
+    lines[1] = String(lines[1].dropLast())
+    lines[2] = String(lines[2].dropLast(2)) + "x/"
+    // A term's name ends in half an escape.
+    let termLine = try #require(lines.firstIndex { $0.hasPrefix("1 a-b ") })
+    lines[termLine] += "\\"
+    let state = try #require(SiteState(bytes: Array(lines.joined(separator: "\n").utf8)))
+    #expect(state.ranks(at: 0) == nil)
+    #expect(state.ranks(at: 1) == nil)
+    #expect(state.record(at: 0) == nil)
+    #expect(state.terms(of: .directors) == nil)
+    #expect(state.terms(of: .genres) == Self.terms[0])
   }
 }

@@ -1,0 +1,161 @@
+import FilmCatalog
+import Testing
+
+@testable import FilmSite
+
+/// The last build's taxonomies, kept for a rebuild whose changes bring no
+/// new name and take none away, are the taxonomies made from the names; a
+/// rebuild they cannot serve makes them from the names.
+@Suite struct KeptTermsTests {
+  /// Names that recur, two spelt two ways (`é`, `Zoë`), and two whose slugs meet.
+  private static let names = [
+    "Drama", "Comedy", "Zoë", "Zoe\u{308}", "é", "e\u{301}", "Ann Lee", "Ann-Lee", "Bo", "Cy",
+  ]
+
+  private static func randomFilm(id: Int, using random: inout SplitMix64) -> Film {
+    let year = random.chance(20) ? nil : random.int(1990...1993)
+    let director = random.chance(20) ? nil : random.pick(names)
+    let genres = (0..<random.int(0...2)).map { _ in random.pick(names) }
+    let cast = (0..<random.int(0...4)).map { _ in Film.CastMember(name: random.pick(names)) }
+    return Film(
+      id: String(id), title: "Film \(random.int(0...40))", year: year, director: director,
+      genres: genres
+    ).with { $0.cast = cast }
+  }
+
+  /// What a state keeps of `plan`: each kind's terms, and each film's ranks by its source offset.
+  private static func kept(of plan: SitePlan) -> (
+    terms: [[SiteState.TermName]], ranks: [[[Int32]]]
+  ) {
+    let terms = SiteState.keptKinds.map { kind in
+      plan.browse[kind].terms.map { SiteState.TermName(name: $0.name, slug: $0.slug) }
+    }
+    var ranks = [[[Int32]]](repeating: [], count: plan.films.count)
+    for (position, offset) in plan.sourceOffsets.enumerated() {
+      ranks[offset] = SiteState.keptKinds.map {
+        Array(plan.browse[$0].ranks(ofFilmAt: position))
+      }
+    }
+    return (terms, ranks)
+  }
+
+  private static func expectSame(
+    _ kept: BrowseIndex, _ reference: BrowseIndex, films: Int, _ comment: Comment
+  ) {
+    for kind in TaxonomyKind.allCases {
+      let (left, right) = (kept[kind], reference[kind])
+      #expect(left.terms == right.terms, comment)
+      #expect(
+        left.terms.map { Array($0.name.utf8) } == right.terms.map { Array($0.name.utf8) }, comment)
+      for position in 0..<films {
+        #expect(left.ranks(ofFilmAt: position) == right.ranks(ofFilmAt: position), comment)
+      }
+      for name in names + ["nobody"] {
+        #expect(left.term(named: name) == right.term(named: name), comment)
+      }
+    }
+  }
+
+  @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
+  func keptTermsAreTheTermsMadeFromTheNames(seed: UInt64) throws {
+    var random = SplitMix64(seed: seed)
+    var films = (0..<random.int(1...120)).map { Self.randomFilm(id: $0, using: &random) }
+    var nextID = films.count
+    var served = 0
+    for round in 0..<25 {
+      let configuration = SiteConfiguration(castPagesPerFilm: 3)
+      let last = try SitePlan(films: films, configuration: configuration)
+      let (terms, lastRanks) = Self.kept(of: last)
+      // The last build's record of each film, by its offset now; nil when it changed.
+      var records: [Int?] = Array(films.indices)
+      for _ in 0..<random.int(1...3) {
+        switch random.int(0...5) {
+        case 0, 1, 2:
+          // Retitled, or given other names, which may be new to its terms
+          // or spelt another way.
+          let offset = random.int(0...films.count - 1)
+          let title = "Film \(random.int(0...40))"
+          films[offset] =
+            random.chance(50)
+            ? films[offset].with { $0.title = title }
+            : Self.randomFilm(id: Int(films[offset].id) ?? 0, using: &random)
+          records[offset] = nil
+        case 3 where films.count > 1:
+          let offset = random.int(0...films.count - 1)
+          films.remove(at: offset)
+          records.remove(at: offset)
+        default:
+          let offset = random.int(0...films.count)
+          films.insert(Self.randomFilm(id: nextID, using: &random), at: offset)
+          records.insert(nil, at: offset)
+          nextID += 1
+        }
+      }
+      let matched = Set(records.compactMap { $0 })
+      var lost = [Set<Int32>](repeating: [], count: SiteState.keptKinds.count)
+      for offset in lastRanks.indices where !matched.contains(offset) {
+        for kind in lost.indices { lost[kind].formUnion(lastRanks[offset][kind]) }
+      }
+      let kept = KeptTerms(
+        terms: terms, ranks: records.map { $0.map { lastRanks[$0] } }, lost: lost)
+      let reference = try SitePlan(films: films, configuration: configuration)
+      guard
+        let browse = kept.browse(
+          films: reference.films, sourceOffsets: reference.sourceOffsets, castPagesPerFilm: 3)
+      else { continue }
+      served += 1
+      Self.expectSame(
+        browse, reference.browse, films: films.count, "seed \(seed), round \(round)")
+    }
+    // Most rounds change no name's spelling or set, and the kept terms serve them.
+    #expect(served >= 5, "seed \(seed): served \(served) of 25")
+  }
+
+  @Test func aNewNameOrATermLeftWithNoFilmMakesTheTermsAgain() throws {
+    let films = [
+      Film(id: "1", title: "A", director: "Ann"), Film(id: "2", title: "B", director: "Bo"),
+    ]
+    let configuration = SiteConfiguration()
+    let last = try SitePlan(films: films, configuration: configuration)
+    let (terms, ranks) = Self.kept(of: last)
+    let none = [Set<Int32>](repeating: [], count: SiteState.keptKinds.count)
+    let same = KeptTerms(terms: terms, ranks: ranks, lost: none)
+    #expect(
+      same.browse(films: last.films, sourceOffsets: last.sourceOffsets, castPagesPerFilm: 3) != nil)
+
+    // Film 2 now directed by someone new.
+    let renamed = [films[0], Film(id: "2", title: "B", director: "Cy")]
+    let plan = try SitePlan(films: renamed, configuration: configuration)
+    let changed = KeptTerms(terms: terms, ranks: [ranks[0], nil], lost: none)
+    #expect(
+      changed.browse(films: plan.films, sourceOffsets: plan.sourceOffsets, castPagesPerFilm: 3)
+        == nil)
+
+    // Film 2 removed: Bo's term has no film.
+    let fewer = try SitePlan(films: [films[0]], configuration: configuration)
+    let removed = KeptTerms(terms: terms, ranks: [ranks[0]], lost: none)
+    #expect(
+      removed.browse(films: fewer.films, sourceOffsets: fewer.sourceOffsets, castPagesPerFilm: 3)
+        == nil)
+  }
+
+  @Test func aTermWhoseFirstFilmNowSpellsItOtherwiseIsMadeAgain() throws {
+    // "Zoë" is spelt precomposed by film A, decomposed by film B; A is first.
+    let films = [
+      Film(id: "1", title: "A", director: "Zoë"), Film(id: "2", title: "B", director: "Zoe\u{308}"),
+    ]
+    let configuration = SiteConfiguration()
+    let last = try SitePlan(films: films, configuration: configuration)
+    #expect(Array(last.browse.directors.terms[0].name.utf8) == Array("Zoë".utf8))
+    let (terms, ranks) = Self.kept(of: last)
+    // A is retitled to come after B: B's spelling is the term's now.
+    let retitled = [Film(id: "1", title: "C", director: "Zoë"), films[1]]
+    let plan = try SitePlan(films: retitled, configuration: configuration)
+    var lost = [Set<Int32>](repeating: [], count: SiteState.keptKinds.count)
+    for kind in lost.indices { lost[kind].formUnion(ranks[0][kind]) }
+    let kept = KeptTerms(terms: terms, ranks: [nil, ranks[1]], lost: lost)
+    #expect(
+      kept.browse(films: plan.films, sourceOffsets: plan.sourceOffsets, castPagesPerFilm: 3) == nil)
+    #expect(Array(plan.browse.directors.terms[0].name.utf8) == Array("Zoe\u{308}".utf8))
+  }
+}
