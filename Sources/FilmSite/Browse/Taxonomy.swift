@@ -124,8 +124,12 @@ struct Taxonomy: Sendable {
 
   /// The term of `name` as ``names(of:kind:castPagesPerFilm:)`` gives it, if any film has it.
   func term(named name: String) -> Term? {
-    if let position = exactPositions[ExactText(name)] { return terms[position] }
-    return positions[name].map { terms[$0] }
+    rank(named: name).map { terms[$0] }
+  }
+
+  /// The place among ``terms`` of the term of `name`, if any film has it.
+  func rank(named name: String) -> Int? {
+    exactPositions[ExactText(name)] ?? positions[name]
   }
 
   /// The names a film is listed under for `kind`: trimmed, without empty

@@ -27,6 +27,8 @@ struct SiteState: Sendable {
     var inFeed: Bool
     /// Whether a value of the film was left out with a warning (``ShownFields``).
     var warned: Bool
+    /// The film page's links. Its names are the film's terms, which the line
+    /// keeps by their ``ranks``, and its actors' pages by their ranks too.
     var links: FilmPageLinks
     /// Where the film was in the site's order, from 0.
     var position: Int
@@ -54,7 +56,7 @@ struct SiteState: Sendable {
     var warned: Bool
   }
 
-  static let formatLine = "filmsite-state 5"
+  static let formatLine = "filmsite-state 6"
 
   /// The fingerprint of the site it describes, as the manifest gives it.
   let fingerprint: ContentHash
@@ -75,6 +77,8 @@ struct SiteState: Sendable {
   private let lines: [Range<Int>]
   /// Where each term's line is: the terms of each of ``keptKinds`` in turn, after the films.
   private let termLines: [Range<Int>]
+  /// Where each kind's terms start in ``termLines``, and where the last ends.
+  private let kindStarts: [Int]
 
   /// The films it has a record of.
   var count: Int { lines.count }
@@ -104,11 +108,23 @@ struct SiteState: Sendable {
       count + termCount == lines.count - 1
     else { return nil }
     // Every line starts with three hashes and a mark, a space after each,
-    // and ends with the film's place and route.
-    guard lines[1..<count + 1].allSatisfy({ $0.count > Self.linksStart + 4 }),
-      // and every term's line with its kind, a space, a slug and a space.
+    // and then has the film's place, route, ranks and links.
+    guard lines[1..<count + 1].allSatisfy({ $0.count > Self.placeStart + 8 }),
+      // and every term's line its kind, a space, a slug and a space.
       lines[(count + 1)...].allSatisfy({ $0.count >= 4 })
     else { return nil }
+    // The terms come kind by kind.
+    var kindCounts = [Int](repeating: 0, count: Self.keptKinds.count)
+    var lastKind = 0
+    for line in lines[(count + 1)...] {
+      let kind = Int(bytes[line.lowerBound]) - Int(UInt8(ascii: "0"))
+      guard kind >= lastKind, kind < kindCounts.count else { return nil }
+      kindCounts[kind] += 1
+      lastKind = kind
+    }
+    var kindStarts = [0]
+    for kindCount in kindCounts { kindStarts.append(kindStarts[kindStarts.count - 1] + kindCount) }
+    self.kindStarts = kindStarts
     self.fingerprint = fingerprint
     self.settings = settings
     self.filmsKey = filmsKey
@@ -170,53 +186,109 @@ struct SiteState: Sendable {
 
   /// The whole record of the film at `offset`; `nil` if its line is damaged.
   func record(at offset: Int) -> Record? {
-    let line = lines[offset]
-    let start = line.lowerBound
+    let start = lines[offset].lowerBound
     let source = bytes[start + 34..<start + 50]
     guard let film = filmHash(at: offset), let footprint = footprint(at: offset),
       let mark = mark(at: offset),
       source.allSatisfy({ $0 == UInt8(ascii: "-") }) || ContentHash(hexDigits: source) != nil,
-      let place = placeFields(at: offset), let ranks = ranks(at: offset),
-      let links = try? FilmPageLinks.decoded(
-        from: Array(bytes[start + Self.linksStart..<place.linksEnd]))
+      let fields = fields(at: offset), let ranks = ranks(at: offset),
+      let actors = actors(in: fields.actors)
     else { return nil }
+    var names: [[FilmPageLinks.Name]] = []
+    for (kind, kindRanks) in ranks.enumerated() {
+      var kindNames: [FilmPageLinks.Name] = []
+      for rank in kindRanks {
+        guard let term = termName(kind: kind, rank: rank) else { return nil }
+        kindNames.append(FilmPageLinks.Name(name: term.name, slug: term.slug))
+      }
+      names.append(kindNames)
+    }
+    let links = FilmPageLinks(
+      indexPage: fields.indexPage, indexPath: fields.indexPath, genres: names[0],
+      director: names[1].first, year: names[2].first, cast: names[3],
+      actors: actors.map { FilmPageLinks.ActorPage(name: $0.name, slug: $0.slug, rank: $0.rank) })
     return Record(
       film: film, footprint: footprint, source: sourceHash(at: offset), inFeed: mark.inFeed,
-      warned: mark.warned, links: links, position: place.position, route: place.route,
+      warned: mark.warned, links: links, position: fields.position, route: fields.route,
       ranks: ranks)
   }
 
   /// Where the film at `offset` was in the site's order, and its route;
-  /// `nil` if the end of its line is damaged.
+  /// `nil` if its line is damaged.
   func place(at offset: Int) -> (position: Int, route: Route)? {
-    placeFields(at: offset).map { ($0.position, $0.route) }
+    fields(at: offset).map { ($0.position, $0.route) }
   }
 
-  /// The line's last three fields, a space before each: the film's place in
-  /// the site's order, its route and its names' ranks (none has a space),
-  /// and where the links before them end.
-  private func placeFields(at offset: Int) -> (
-    position: Int, route: Route, linksEnd: Int, ranks: Range<Int>
-  )? {
+  /// The fields of a film's line after its hashes and mark, a space between
+  /// each: its place in the site's order, its route, its names' ranks, its
+  /// index page's number and path (none with a space), and its actors.
+  private struct LineFields {
+    let position: Int
+    let route: Route
+    let ranks: Range<Int>
+    let indexPage: Int
+    let indexPath: String
+    let actors: Range<Int>
+  }
+
+  private func fields(at offset: Int) -> LineFields? {
     let line = lines[offset]
-    let space = UInt8(ascii: " ")
-    let first = line.lowerBound + Self.linksStart
-    guard let ranksSpace = bytes[first..<line.upperBound].lastIndex(of: space),
-      let routeSpace = bytes[first..<ranksSpace].lastIndex(of: space),
-      let positionSpace = bytes[first..<routeSpace].lastIndex(of: space),
-      let position = Int(String(decoding: bytes[positionSpace + 1..<routeSpace], as: UTF8.self)),
-      position >= 0
+    let fields = bytes[line.lowerBound + Self.placeStart..<line.upperBound].split(
+      separator: UInt8(ascii: " "), maxSplits: 5, omittingEmptySubsequences: false)
+    func number(_ field: ArraySlice<UInt8>) -> Int? {
+      guard !field.isEmpty, field.count < 10,
+        field.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
+      else { return nil }
+      return Int(String(decoding: field, as: UTF8.self))
+    }
+    guard fields.count == 6, let position = number(fields[0]), let indexPage = number(fields[3])
     else { return nil }
-    let route = bytes[routeSpace + 1..<ranksSpace].split(separator: UInt8(ascii: "/")).map {
+    let route = fields[1].split(separator: UInt8(ascii: "/")).map {
       String(decoding: $0, as: UTF8.self)
     }
-    return (position, Route(route), positionSpace, ranksSpace + 1..<line.upperBound)
+    return LineFields(
+      position: position, route: Route(route), ranks: fields[2].startIndex..<fields[2].endIndex,
+      indexPage: indexPage, indexPath: String(decoding: fields[4], as: UTF8.self),
+      actors: fields[5].startIndex..<fields[5].endIndex)
   }
 
+  /// The actors written in `range`: each a tab after the last, as `=<rank>`
+  /// for one spelt as the term of their page, `<rank>:<name>` for one spelt
+  /// otherwise, and `:<name>` for one with no page.
+  private func actors(in range: Range<Int>) -> [(name: String, slug: String?, rank: Int32?)]? {
+    guard !range.isEmpty else { return [] }
+    var actors: [(name: String, slug: String?, rank: Int32?)] = []
+    for entry in bytes[range].split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
+    {
+      if entry.first == UInt8(ascii: "=") {
+        guard let rank = Int32(String(decoding: entry.dropFirst(), as: UTF8.self)),
+          let term = termName(kind: Self.castKind, rank: rank)
+        else { return nil }
+        actors.append((term.name, term.slug, rank))
+        continue
+      }
+      guard let colon = entry.firstIndex(of: UInt8(ascii: ":")),
+        let name = Self.unescaped(entry[(colon + 1)...])
+      else { return nil }
+      guard colon > entry.startIndex else {
+        actors.append((name, nil, nil))
+        continue
+      }
+      guard let rank = Int32(String(decoding: entry[..<colon], as: UTF8.self)),
+        let term = termName(kind: Self.castKind, rank: rank)
+      else { return nil }
+      actors.append((name, term.slug, rank))
+    }
+    return actors
+  }
+
+  /// The cast's place in ``keptKinds``.
+  private static let castKind = 3
+
   /// For each of ``keptKinds``, the ranks of the names of the film at
-  /// `offset` among that kind's terms; `nil` if the end of its line is damaged.
+  /// `offset` among that kind's terms; `nil` if its line is damaged.
   func ranks(at offset: Int) -> [[Int32]]? {
-    guard let range = placeFields(at: offset)?.ranks else { return nil }
+    guard let range = fields(at: offset)?.ranks else { return nil }
     var kinds: [[Int32]] = [[]]
     var value: Int32 = 0
     var digits = 0
@@ -247,31 +319,44 @@ struct SiteState: Sendable {
     return kinds
   }
 
+  /// The term at `rank` among the terms of the kind at `kind` in ``keptKinds``.
+  private func termName(kind: Int, rank: Int32) -> TermName? {
+    let index = kindStarts[kind] + Int(rank)
+    guard rank >= 0, index < kindStarts[kind + 1] else { return nil }
+    return termName(in: termLines[index])
+  }
+
+  /// A term's line: `<kind> <slug> <name, with \\, \n and \t escaped>`.
+  private func termName(in line: Range<Int>) -> TermName? {
+    let fields = bytes[line].split(
+      separator: UInt8(ascii: " "), maxSplits: 2, omittingEmptySubsequences: false)
+    guard fields.count == 3, fields[0].count == 1, !fields[1].isEmpty,
+      let name = Self.unescaped(fields[2])
+    else { return nil }
+    return TermName(name: name, slug: String(decoding: fields[1], as: UTF8.self))
+  }
+
   /// The terms of `kind` (one of ``keptKinds``) in the taxonomy's order,
   /// each with its slug; `nil` if one of their lines is damaged.
   func terms(of kind: TaxonomyKind) -> [TermName]? {
     guard let kindIndex = Self.keptKinds.firstIndex(of: kind) else { return nil }
-    let marker = UInt8(ascii: "0") + UInt8(kindIndex)
     var terms: [TermName] = []
-    for line in termLines where bytes[line.lowerBound] == marker {
-      // `<kind> <slug> <name, with \\ and \n escaped>`
-      let fields = bytes[line].split(
-        separator: UInt8(ascii: " "), maxSplits: 2, omittingEmptySubsequences: false)
-      guard fields.count == 3, fields[0].count == 1, !fields[1].isEmpty,
-        let name = Self.unescaped(fields[2])
-      else { return nil }
-      terms.append(TermName(name: name, slug: String(decoding: fields[1], as: UTF8.self)))
+    terms.reserveCapacity(kindStarts[kindIndex + 1] - kindStarts[kindIndex])
+    for index in kindStarts[kindIndex]..<kindStarts[kindIndex + 1] {
+      guard let term = termName(in: termLines[index]) else { return nil }
+      terms.append(term)
     }
     return terms
   }
 
-  /// A term's name as its line writes it: a backslash and a line break each
-  /// escaped with a backslash, so a name is always one line.
+  /// A name as a line writes it: a backslash, a line break and a tab each
+  /// escaped with a backslash, so a name is always one line and one field.
   private static func appendEscaped(_ name: String, to bytes: inout [UInt8]) {
     for byte in name.utf8 {
       switch byte {
       case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
       case UInt8(ascii: "\n"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+      case UInt8(ascii: "\t"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
       default: bytes.append(byte)
       }
     }
@@ -286,6 +371,7 @@ struct SiteState: Sendable {
         switch byte {
         case UInt8(ascii: "\\"): out.append(byte)
         case UInt8(ascii: "n"): out.append(UInt8(ascii: "\n"))
+        case UInt8(ascii: "t"): out.append(UInt8(ascii: "\t"))
         default: return nil
         }
         escaped = false
@@ -344,7 +430,7 @@ struct SiteState: Sendable {
       fingerprint: fingerprint, settings: settings, filmsKey: filmsKey, pageSite: pageSite,
       files: files, count: records.count, termCount: terms.reduce(0) { $0 + $1.count })
     var bytes = withLines(after: header, count: records.count) { offset, bytes in
-      appendLine(of: records[offset], to: &bytes)
+      appendLine(of: records[offset], cast: terms[castKind], to: &bytes)
     }
     for (kindIndex, kindTerms) in terms.enumerated() {
       for term in kindTerms {
@@ -378,13 +464,13 @@ struct SiteState: Sendable {
     return bytes
   }
 
-  /// A record's line, with its line break.
-  private static func appendLine(of record: Record, to bytes: inout [UInt8]) {
+  /// A record's line, with its line break: its links' names are its terms,
+  /// written by their ranks, and its actors by the ranks of their pages
+  /// among the `cast`'s terms (``fields(at:)``).
+  private static func appendLine(of record: Record, cast: [TermName], to bytes: inout [UInt8]) {
     appendStart(
       film: record.film, footprint: record.footprint, source: record.source,
       mark: mark(inFeed: record.inFeed, warned: record.warned), to: &bytes)
-    record.links.appendJSON(to: &bytes)
-    bytes.append(UInt8(ascii: " "))
     bytes.append(contentsOf: String(record.position).utf8)
     bytes.append(UInt8(ascii: " "))
     bytes.append(contentsOf: record.route.description.utf8)
@@ -395,6 +481,28 @@ struct SiteState: Sendable {
         bytes += String(rank).utf8
       }
       bytes.append(UInt8(ascii: "/"))
+    }
+    bytes.append(UInt8(ascii: " "))
+    bytes += String(record.links.indexPage).utf8
+    bytes.append(UInt8(ascii: " "))
+    bytes += record.links.indexPath.utf8
+    bytes.append(UInt8(ascii: " "))
+    for (index, actor) in record.links.actors.enumerated() {
+      // An actor with a page but no rank (none in a build's links) is written with none.
+      if index > 0 { bytes.append(UInt8(ascii: "\t")) }
+      guard let rank = actor.rank else {
+        bytes.append(UInt8(ascii: ":"))
+        appendEscaped(actor.name, to: &bytes)
+        continue
+      }
+      if Int(rank) < cast.count, cast[Int(rank)].name.utf8.elementsEqual(actor.name.utf8) {
+        bytes.append(UInt8(ascii: "="))
+        bytes += String(rank).utf8
+      } else {
+        bytes += String(rank).utf8
+        bytes.append(UInt8(ascii: ":"))
+        appendEscaped(actor.name, to: &bytes)
+      }
     }
     bytes.append(UInt8(ascii: "\n"))
   }
@@ -463,13 +571,13 @@ struct SiteState: Sendable {
       out.append(Self.mark(inFeed: isInFeed(at: offset), warned: warned))
       out.append(UInt8(ascii: " "))
     }
-    out.append(contentsOf: bytes[start + Self.linksStart..<line.upperBound])
+    out.append(contentsOf: bytes[start + Self.placeStart..<line.upperBound])
     out.append(UInt8(ascii: "\n"))
   }
 
-  /// Where a line's links start: after three hashes and the mark, each with a space.
-  /// The film's place and route follow them (``place(at:)``).
-  private static let linksStart = 53
+  /// Where a line's place starts: after three hashes and the mark, each with
+  /// a space. Its route, ranks and links follow (``fields(at:)``).
+  private static let placeStart = 53
 
   private static func header(
     fingerprint: ContentHash, settings: ContentHash, filmsKey: ContentHash, pageSite: ContentHash,

@@ -9,10 +9,10 @@ import Foundation
 /// made from the film, its route and its links alone. Its key hashes them
 /// (``PageKeys``), and a rebuild that kept them (``SiteState``) can render
 /// the page again without planning the rest of the site.
-struct FilmPageLinks: Hashable, Sendable, Codable {
+struct FilmPageLinks: Hashable, Sendable {
   /// The page of a name: the name as the site spells it, and its folder
   /// under its kind's (`genres/<slug>/`).
-  struct Name: Hashable, Sendable, Codable {
+  struct Name: Hashable, Sendable {
     let name: String
     let slug: String
   }
@@ -37,9 +37,18 @@ struct FilmPageLinks: Hashable, Sendable, Codable {
   let tags: [Name]
 
   /// A shown actor and the slug of their page, if any.
-  struct ActorPage: Hashable, Sendable, Codable {
+  struct ActorPage: Hashable, Sendable {
     let name: String
     let slug: String?
+    /// The place of their page among the cast's terms, by which the state
+    /// keeps it (``SiteState``); `nil` with no page.
+    let rank: Int32?
+
+    init(name: String, slug: String?, rank: Int32? = nil) {
+      self.name = name
+      self.slug = slug
+      self.rank = rank
+    }
   }
 
   init(
@@ -64,6 +73,7 @@ struct FilmPageLinks: Hashable, Sendable, Codable {
       plan.browse.mapTerms(ofFilmAt: offset, kind: kind) { Name(name: $0.name, slug: $0.slug) }
     }
     let cast = names(.cast)
+    let castRanks = plan.browse.cast.ranks(ofFilmAt: offset)
     self.init(
       indexPage: indexPage,
       indexPath: plan.pagination.route(forPage: indexPage).description,
@@ -74,9 +84,15 @@ struct FilmPageLinks: Hashable, Sendable, Codable {
         // Most shown actors are among the film's own pages; the others may
         // have a page through another film. A name has one term, so both
         // ways find the same.
-        let slug =
-          cast.first { $0.name == actor }?.slug ?? plan.browse.cast.term(named: actor)?.slug
-        return ActorPage(name: actor, slug: slug)
+        if let index = cast.firstIndex(where: { $0.name == actor }) {
+          return ActorPage(
+            name: actor, slug: cast[index].slug,
+            rank: castRanks[castRanks.startIndex + index])
+        }
+        let rank = plan.browse.cast.rank(named: actor)
+        return ActorPage(
+          name: actor, slug: rank.map { plan.browse.cast.terms[$0].slug },
+          rank: rank.map(Int32.init))
       },
       tags: names(.tags))
   }
@@ -123,68 +139,5 @@ struct FilmPageLinks: Hashable, Sendable, Codable {
       hasher.combine(actor.name)
       hasher.combine(actor.slug)
     }
-  }
-
-  /// The links that ``appendJSON(to:)`` wrote in `bytes`.
-  /// - Throws: `DecodingError` when they are not such links.
-  static func decoded(from bytes: [UInt8]) throws -> FilmPageLinks {
-    try JSONDecoder().decode(FilmPageLinks.self, from: Data(bytes))
-  }
-
-  /// Appends the links as one line of JSON, as `JSONEncoder` would write
-  /// them for `JSONDecoder` to read back: a build writes one for every film
-  /// (``SiteState``), where the encoder would cost more than the rest.
-  func appendJSON(to bytes: inout [UInt8]) {
-    func key(_ name: String) {
-      bytes.append(contentsOf: "\"\(name)\":".utf8)
-    }
-    func name(_ name: Name?) {
-      guard let name else { return bytes.append(contentsOf: "null".utf8) }
-      bytes.append(contentsOf: #"{"name":"#.utf8)
-      JSONStringLiteral.append(name.name, to: &bytes)
-      bytes.append(contentsOf: #","slug":"#.utf8)
-      JSONStringLiteral.append(name.slug, to: &bytes)
-      bytes.append(UInt8(ascii: "}"))
-    }
-    func names(_ names: [Name]) {
-      bytes.append(UInt8(ascii: "["))
-      for (offset, item) in names.enumerated() {
-        if offset > 0 { bytes.append(UInt8(ascii: ",")) }
-        name(item)
-      }
-      bytes.append(UInt8(ascii: "]"))
-    }
-    bytes.append(UInt8(ascii: "{"))
-    key("indexPage")
-    bytes.append(contentsOf: String(indexPage).utf8)
-    bytes.append(UInt8(ascii: ","))
-    key("indexPath")
-    JSONStringLiteral.append(indexPath, to: &bytes)
-    for (field, value) in [("genres", genres), ("cast", cast), ("tags", tags)] {
-      bytes.append(UInt8(ascii: ","))
-      key(field)
-      names(value)
-    }
-    for (field, value) in [("director", director), ("year", year)] {
-      bytes.append(UInt8(ascii: ","))
-      key(field)
-      name(value)
-    }
-    bytes.append(UInt8(ascii: ","))
-    key("actors")
-    bytes.append(UInt8(ascii: "["))
-    for (offset, actor) in actors.enumerated() {
-      if offset > 0 { bytes.append(UInt8(ascii: ",")) }
-      bytes.append(contentsOf: #"{"name":"#.utf8)
-      JSONStringLiteral.append(actor.name, to: &bytes)
-      bytes.append(contentsOf: #","slug":"#.utf8)
-      if let slug = actor.slug {
-        JSONStringLiteral.append(slug, to: &bytes)
-      } else {
-        bytes.append(contentsOf: "null".utf8)
-      }
-      bytes.append(UInt8(ascii: "}"))
-    }
-    bytes.append(contentsOf: "]}".utf8)
   }
 }

@@ -6,31 +6,64 @@ import Testing
 /// rebuild's copy changes only its films' hashes, and a damaged or foreign
 /// file is no state at all.
 @Suite struct SiteStateTests {
+  /// Terms whose names hold what a line could not: line breaks, tabs,
+  /// backslashes, spaces, control characters, two spellings of one letter.
+  private static let terms: [[SiteState.TermName]] = [
+    [.init(name: "Drama \"1\"", slug: "drama"), .init(name: "Sci Fi\\n", slug: "sci-fi-n")],
+    [.init(name: "A\nB", slug: "a-b"), .init(name: "", slug: "_811c9dc5")],
+    [.init(name: "1990", slug: "1990")],
+    [
+      .init(name: "Zoë \\ Zoe\u{308}", slug: "zoe-zoe"), .init(name: " ", slug: "x"),
+      .init(name: "tab\tand\nline", slug: "tab"), .init(name: "水 & <b>", slug: "shui"),
+      .init(name: "e\u{301}\u{1}", slug: "e"),
+    ],
+  ]
+
+  /// Records whose links are their terms, as a build's are, with actors of
+  /// each kind: spelt as their page's term, spelt otherwise, and with no page.
   private static func records(_ count: Int) -> [SiteState.Record] {
     (0..<count).map { number in
-      SiteState.Record(
+      let ranks: [[Int32]] = [
+        number % 4 == 0 ? [1, 0] : [Int32(number % 2)], number % 2 == 0 ? [0] : [],
+        number % 3 == 0 ? [0] : [], [Int32(number % 5), Int32((number + 2) % 5)],
+      ]
+      let names = ranks.enumerated().map { kind, kindRanks in
+        kindRanks.map { rank in
+          FilmPageLinks.Name(name: terms[kind][Int(rank)].name, slug: terms[kind][Int(rank)].slug)
+        }
+      }
+      let first = terms[3][number % 5]
+      let other = terms[3][(number + 2) % 5]
+      return SiteState.Record(
         film: ContentHash(value: UInt64(number) &* 0x9E37_79B9_7F4A_7C15),
         footprint: ContentHash(value: UInt64(number + 1)),
         source: number % 4 == 1 ? nil : ContentHash(value: UInt64(number + 100)),
         inFeed: number % 3 == 0, warned: number % 2 == 1,
         links: FilmPageLinks(
           indexPage: number / 2 + 1, indexPath: number < 2 ? "" : "page/\(number / 2 + 1)/",
-          genres: [.init(name: "Drama \"\(number)\"", slug: "drama-\(number)")],
-          director: number % 2 == 0 ? .init(name: "A\nB", slug: "a-b") : nil),
-        position: count - 1 - number, route: Route(["films", "\(number)-a-b"]),
-        ranks: [
-          [Int32(number % 3), 2], number % 2 == 0 ? [0] : [], [], [Int32(number), 1_000_000],
-        ])
+          genres: names[0], director: names[1].first, year: names[2].first, cast: names[3],
+          actors: [
+            .init(name: first.name, slug: first.slug, rank: Int32(number % 5)),
+            .init(name: other.name + "\u{301}", slug: other.slug, rank: Int32((number + 2) % 5)),
+            .init(name: "No page \\\t\(number)", slug: nil),
+          ]),
+        position: count - 1 - number, route: Route(["films", "\(number)-a-b"]), ranks: ranks)
     }
   }
 
-  /// Terms whose names hold what a line could not: line breaks, backslashes, spaces.
-  private static let terms: [[SiteState.TermName]] = [
-    [.init(name: "Drama", slug: "drama"), .init(name: "Sci Fi\\n", slug: "sci-fi-n")],
-    [.init(name: "A\nB", slug: "a-b"), .init(name: "", slug: "_811c9dc5")],
-    [],
-    [.init(name: "Zoë \\ Zoe\u{308}", slug: "zoe-zoe"), .init(name: " ", slug: "x")],
-  ]
+  /// `line` with the field at `index` after its hashes and mark (the place,
+  /// route, ranks, index page, index path and actors) changed by `change`.
+  private static func editing(_ line: String, field index: Int, _ change: (String) -> String)
+    -> String
+  {
+    let start = line.utf8.index(line.utf8.startIndex, offsetBy: 53)
+    var fields = line[start...].split(
+      separator: " ", maxSplits: 5, omittingEmptySubsequences: false
+    )
+    .map(String.init)
+    fields[index] = change(fields[index])
+    return String(line[..<start]) + fields.joined(separator: " ")
+  }
 
   private static func bytes(_ records: [SiteState.Record]) -> [UInt8] {
     SiteState.bytes(
@@ -214,43 +247,41 @@ import Testing
 
   @Test func aLineWhosePlaceIsDamagedHasNoPlaceAndNoRecord() throws {
     let records = Self.records(3)
-    let bytes = Self.bytes(records)
-    var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-      .map(Array.init)
-    // The place of the second film (the third field from the end, before its
-    // route and ranks) is no longer a number.
-    let space = UInt8(ascii: " ")
-    let line = lines[2]
-    let ranksSpace = try #require(line.lastIndex(of: space))
-    let routeSpace = try #require(line[..<ranksSpace].lastIndex(of: space))
-    lines[2] = Array(line[..<(routeSpace - 1)]) + Array("x".utf8) + Array(line[routeSpace...])
-    // The third film's line has lost its place, route and ranks altogether.
-    var third = lines[3]
-    for _ in 0..<3 { third = Array(third[..<(try #require(third.lastIndex(of: space)))]) }
-    lines[3] = third
-    let state = try #require(SiteState(bytes: Array(lines.joined(separator: [UInt8(ascii: "\n")]))))
+    let text = String(decoding: Self.bytes(records), as: UTF8.self)
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    // The place of the second film is no longer a number.
+    lines[2] = Self.editing(lines[2], field: 0) { "x" + $0 }
+    // The third film's line has lost everything after its place.
+    let third = lines[3]
+    lines[3] = String(third[..<third.utf8.index(third.utf8.startIndex, offsetBy: 63)])
+    let state = try #require(SiteState(bytes: Array(lines.joined(separator: "\n").utf8)))
     #expect(state.place(at: 0)?.position == records[0].position)
     #expect(state.record(at: 0) == records[0])
     #expect(state.place(at: 1) == nil)
     #expect(state.record(at: 1) == nil)
+    #expect(state.place(at: 2) == nil)
     #expect(state.record(at: 2) == nil)
   }
 
-  @Test func damagedRanksOrTermsAreNone() throws {
-    let bytes = Self.bytes(Self.records(2))
-    let text = String(decoding: bytes, as: UTF8.self)
+  @Test func damagedRanksActorsOrTermsAreNone() throws {
+    let records = Self.records(4)
+    let text = String(decoding: Self.bytes(records), as: UTF8.self)
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    // The first film's ranks, the line's last field, end without their `/`;
-    // the second's have a letter.
-    lines[1] = String(lines[1].dropLast())
-    lines[2] = String(lines[2].dropLast(2)) + "x/"
+    // The first film's ranks end without their `/`; the second's have a letter.
+    lines[1] = Self.editing(lines[1], field: 2) { String($0.dropLast()) }
+    lines[2] = Self.editing(lines[2], field: 2) { "x" + $0 }
+    // The third film's first actor names a page past the cast's terms; the
+    // fourth's last actor ends in half an escape.
+    lines[3] = Self.editing(lines[3], field: 5) { "=99" + $0.drop { $0 != "\t" } }
+    lines[4] = Self.editing(lines[4], field: 5) { $0 + "\\" }
     // A term's name ends in half an escape.
     let termLine = try #require(lines.firstIndex { $0.hasPrefix("1 a-b ") })
     lines[termLine] += "\\"
     let state = try #require(SiteState(bytes: Array(lines.joined(separator: "\n").utf8)))
     #expect(state.ranks(at: 0) == nil)
     #expect(state.ranks(at: 1) == nil)
-    #expect(state.record(at: 0) == nil)
+    #expect(state.ranks(at: 2) == records[2].ranks)
+    for offset in 0..<4 { #expect(state.record(at: offset) == nil) }
     #expect(state.terms(of: .directors) == nil)
     #expect(state.terms(of: .genres) == Self.terms[0])
   }

@@ -4,9 +4,7 @@ import Testing
 @testable import FilmCatalog
 @testable import FilmSite
 
-/// The links a film page takes from the plan, and the JSON a build keeps
-/// them in: written by hand, read back by `JSONDecoder` as what `JSONEncoder`
-/// would have written.
+/// The links a film page takes from the plan.
 @Suite struct FilmPageLinksTests {
   private static let hostile = [
     "", "Agnès Varda", "\"quoted\"", "back\\slash", "tab\tand\nline", "\u{1}\u{1F}", "水 & <b>",
@@ -28,17 +26,6 @@ import Testing
       tags: seed % 7 == 0 ? [names[0]] : [])
   }
 
-  @Test(arguments: 0..<24)
-  func theHandWrittenJSONReadsBackAsTheEncodersWould(seed: Int) throws {
-    let links = Self.sample(seed)
-    var bytes: [UInt8] = []
-    links.appendJSON(to: &bytes)
-    #expect(!bytes.contains(UInt8(ascii: "\n")))
-    #expect(try FilmPageLinks.decoded(from: bytes) == links)
-    let encoded = try JSONEncoder().encode(links)
-    #expect(try FilmPageLinks.decoded(from: Array(encoded)) == links)
-  }
-
   @Test func aFilmsLinksAreItsNamesPagesAndItsIndexPage() throws {
     let films = (1...5).map { number in
       Film(
@@ -55,7 +42,28 @@ import Testing
     #expect(links.director == .init(name: "Agnès Varda", slug: "agnes-varda"))
     #expect(links.year == .init(name: "1990", slug: "1990"))
     #expect(links.cast == [.init(name: "Actor 0", slug: "actor-0")])
-    #expect(links.actors == [.init(name: "Actor 0", slug: "actor-0")])
+    #expect(links.actors == [.init(name: "Actor 0", slug: "actor-0", rank: 0)])
+  }
+
+  @Test func anActorWithAPageThroughAnotherFilmHasThatPagesRank() throws {
+    // Bo is billed second on film 1, past its one cast page, and first on film 2.
+    let films = [
+      Film(id: "1", title: "A").with {
+        $0.cast = [Film.CastMember(name: "Ann"), Film.CastMember(name: "Bo")]
+      },
+      Film(id: "2", title: "B").with { $0.cast = [Film.CastMember(name: "Bo")] },
+    ]
+    let plan = try SitePlan(
+      films: films, configuration: SiteConfiguration(castPagesPerFilm: 1, castShown: 2))
+    let links = FilmPageLinks(forFilmAt: 0, of: plan)
+    let bo = try #require(plan.browse.cast.terms.firstIndex { $0.name == "Bo" })
+    let ann = try #require(plan.browse.cast.terms.firstIndex { $0.name == "Ann" })
+    #expect(
+      links.actors == [
+        .init(name: "Ann", slug: "ann", rank: Int32(ann)),
+        .init(name: "Bo", slug: "bo", rank: Int32(bo)),
+      ])
+    #expect(links.cast.map(\.name) == ["Ann"])
   }
 
   @Test func theKeyOfAFilmPageChangesWithEachLink() {
