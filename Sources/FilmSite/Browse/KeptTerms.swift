@@ -93,7 +93,11 @@ struct KeptTerms: Sendable {
     filmRanks.reserveCapacity(films.count)
     for (position, offset) in sourceOffsets.enumerated() {
       if let kept = ranks[offset] {
-        filmRanks.append(kept[kindIndex])
+        // A film names a term once, and has at most one director and one year.
+        let film = kept[kindIndex]
+        guard kind == .genres || kind == .cast ? Self.hasNoRepeats(film) : film.count <= 1
+        else { return nil }
+        filmRanks.append(film)
         continue
       }
       // A film with no record: each of its names must be a kept term.
@@ -126,5 +130,13 @@ struct KeptTerms: Sendable {
       else { return nil }
     }
     return taxonomy
+  }
+
+  /// Whether no rank comes twice among a film's few.
+  private static func hasNoRepeats(_ ranks: [Int32]) -> Bool {
+    for (index, rank) in ranks.enumerated() where ranks[(index + 1)...].contains(rank) {
+      return false
+    }
+    return true
   }
 }

@@ -40,7 +40,6 @@ struct NameGroups: Sendable {
   struct ShardedPlaces: Sendable {
     fileprivate let tables: [[String: Int]]
 
-    /// The value of `name`, or of its other spelling; `nil` if no film has it.
     fileprivate init(tables: [[String: Int]]) {
       self.tables = tables
     }
@@ -50,6 +49,7 @@ struct NameGroups: Sendable {
       tables = [table]
     }
 
+    /// The value of `name`, or of its other spelling; `nil` if no film has it.
     subscript(name: String) -> Int? {
       tables[NameGroups.shard(of: name, among: tables.count)][name]
     }

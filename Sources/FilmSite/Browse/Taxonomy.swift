@@ -72,13 +72,10 @@ struct Taxonomy: Sendable {
       uniqueKeysWithValues: terms.indices.map { (ExactText(terms[$0].name), $0) })
   }
 
-  /// The terms of the film at `position` in the site order the films were
-  /// grouped in, in the order ``names(of:kind:castPagesPerFilm:)`` gives its names.
   /// A taxonomy whose terms a last build made (``KeptTerms``): `names` and
-  /// `slugs` in the taxonomy's order, and for each of `count` films in site
-  /// order the places of its names among them, in the film's order, and
-  /// `places`, the place of each name. A term's films are the positions that
-  /// name it, in order.
+  /// `slugs` in the taxonomy's order, `places`, the place of each name among
+  /// them, and `ranks`, for each film in site order the places of its names,
+  /// in the film's order. A term's films are the positions that name it, in order.
   init(
     kind: TaxonomyKind, names: [String], slugs: [String], places: [String: Int], ranks: [[Int32]]
   ) {
@@ -108,6 +105,8 @@ struct Taxonomy: Sendable {
     filmTerms[Int(filmTermStarts[position])..<Int(filmTermStarts[position + 1])]
   }
 
+  /// The terms of the film at `position` in the site order the films were
+  /// grouped in, in the order ``names(of:kind:castPagesPerFilm:)`` gives its names.
   func terms(ofFilmAt position: Int) -> [Term] {
     mapTerms(ofFilmAt: position) { $0 }
   }

@@ -4,11 +4,13 @@ import FilmSiteSupport
 /// rebuild after edits that only the edited films' own pages show can skip
 /// the plan (``FilmPageRebuild``): for each film, in the order the source
 /// gave them, its hash, its footprint (``FilmFootprint``), the hash of its
-/// bytes in a catalog file, its links (``FilmPageLinks``), and its place in
-/// the site's order and its route (which a planned rebuild keeps for a film
-/// whose bytes did not change: ``KeptOrder``).
+/// bytes in a catalog file, its links (``FilmPageLinks``), its place in the
+/// site's order and its route (which a planned rebuild keeps for a film whose
+/// bytes did not change: ``KeptOrder``), and the ranks of its names among
+/// the terms of each taxonomy, which follow the films, one line a term
+/// (``KeptTerms``). A film's links are kept by those ranks.
 ///
-/// It is kept in `.Output.filmsite-state`, one line of text a film, and is
+/// It is kept in `.Output.filmsite-state`, one line of text a film and a term, and is
 /// written after the site is published. It names the fingerprint of the
 /// site it describes, so a state that a stopped build did not replace, or
 /// that another program changed, is never taken for the site's: a rebuild
@@ -104,8 +106,9 @@ struct SiteState: Sendable {
       let pageSite = ContentHash(hexDigits: fields[3]),
       let files = Int(String(decoding: fields[4], as: UTF8.self)),
       let count = Int(String(decoding: fields[5], as: UTF8.self)),
-      let termCount = Int(String(decoding: fields[6], as: UTF8.self)), count >= 0, termCount >= 0,
-      count + termCount == lines.count - 1
+      let termCount = Int(String(decoding: fields[6], as: UTF8.self)),
+      // Compared without adding them, which any number in a damaged header could overflow.
+      count >= 0, termCount >= 0, count <= lines.count - 1, termCount == lines.count - 1 - count
     else { return nil }
     // Every line starts with three hashes and a mark, a space after each,
     // and then has the film's place, route, ranks and links.
@@ -330,7 +333,13 @@ struct SiteState: Sendable {
   private func termName(in line: Range<Int>) -> TermName? {
     let fields = bytes[line].split(
       separator: UInt8(ascii: " "), maxSplits: 2, omittingEmptySubsequences: false)
+    // A slug is a folder's name: lowercase letters, digits, `-` and `_` (``TermSlugs``).
     guard fields.count == 3, fields[0].count == 1, !fields[1].isEmpty,
+      fields[1].allSatisfy({ byte in
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+          || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+          || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+      }),
       let name = Self.unescaped(fields[2])
     else { return nil }
     return TermName(name: name, slug: String(decoding: fields[1], as: UTF8.self))

@@ -36,13 +36,11 @@ struct KeptOrder: Sendable {
     self.lastCount = lastCount
   }
 
-  /// How many films it has a place for.
-  var keptCount: Int { places.count { $0 != nil } }
-
   /// `films` (checked, by their offsets in the source) in site order with
   /// their routes, and the source offset of each. `nil` when the kept places
-  /// cannot be used: another number of films, two kept films at one place, or
-  /// a film with no place whose route cannot be made or is another film's;
+  /// cannot be used: another number of films, two kept films at one place, a
+  /// kept route that is not a film page's of the film's id, or a film with no
+  /// place whose route cannot be made or is another film's;
   /// the plan then routes and sorts every film, and reports what is wrong.
   func ordered(_ films: [Film]) -> (films: [(film: Film, route: Route)], sourceOffsets: [Int])? {
     guard films.count == places.count else { return nil }
@@ -55,7 +53,9 @@ struct KeptOrder: Sendable {
         changed.append(offset)
         continue
       }
-      guard place.position < lastCount, atPosition[place.position] < 0 else { return nil }
+      guard place.position < lastCount, atPosition[place.position] < 0,
+        Self.isPage(place.route, of: films[offset])
+      else { return nil }
       atPosition[place.position] = offset
     }
     let kept = atPosition.filter { $0 >= 0 }
@@ -114,5 +114,21 @@ struct KeptOrder: Sendable {
       ordered.append((films[offset], route))
     }
     return (ordered, merged)
+  }
+
+  /// Whether `route` is a film page's, `films/<id>-<slug>/` or `films/<id>/`,
+  /// for `film`'s id: a kept route is the state's word, and a hand-edited
+  /// state must not move a page out of `films/` or onto another film's.
+  private static func isPage(_ route: Route, of film: Film) -> Bool {
+    guard route.components.count == 2, route.components[0] == Film.routeFolder,
+      let segment = try? Film.idSegment(film.id)
+    else { return false }
+    let folder = route.components[1]
+    return folder == segment
+      || (folder.hasPrefix(segment + "-")
+        && folder.utf8.dropFirst(segment.utf8.count + 1).allSatisfy { byte in
+          (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
+        })
   }
 }

@@ -34,7 +34,8 @@ struct SitePlan: Sendable {
   ///     tags, and pages.
   ///   - kept: The last build's order and routes for the films whose bytes
   ///     did not change, when the build has them (``KeptOrder``): only the
-  ///     others are routed and sorted. Ignored with notes, which can change a film.
+  ///     others are routed and sorted. Ignored with a content folder, whose
+  ///     notes can change a film.
   ///   - keptTerms: The last build's taxonomies, when the build has them
   ///     (``KeptTerms``): the films are grouped under their terms by number.
   ///     Ignored with notes, which give films tags.

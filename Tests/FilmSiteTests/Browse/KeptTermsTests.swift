@@ -158,4 +158,59 @@ import Testing
       kept.browse(films: plan.films, sourceOffsets: plan.sourceOffsets, castPagesPerFilm: 3) == nil)
     #expect(Array(plan.browse.directors.terms[0].name.utf8) == Array("Zoe\u{308}".utf8))
   }
+
+  /// The state a build of `plan` leaves, its films' bytes stood for by their offsets.
+  private static func state(of plan: SitePlan) throws -> SiteState {
+    var records = [SiteState.Record?](repeating: nil, count: plan.films.count)
+    for (position, offset) in plan.sourceOffsets.enumerated() {
+      records[offset] = SiteState.Record(
+        film: ContentHash(value: UInt64(offset)), footprint: ContentHash(value: 0),
+        source: ContentHash(value: UInt64(offset + 1)), inFeed: false, warned: false,
+        links: FilmPageLinks(forFilmAt: position, of: plan), position: position,
+        route: plan.films[position].route,
+        ranks: SiteState.keptKinds.map { Array(plan.browse[$0].ranks(ofFilmAt: position)) })
+    }
+    let bytes = SiteState.bytes(
+      fingerprint: ContentHash(value: 1), settings: ContentHash(value: 2),
+      filmsKey: ContentHash(value: 3), pageSite: ContentHash(value: 4), files: 0,
+      records: records.compactMap { $0 }, terms: kept(of: plan).terms)
+    let state = try #require(SiteState(bytes: bytes))
+    for offset in records.indices { #expect(state.record(at: offset) == records[offset]) }
+    return state
+  }
+
+  @Test func aStateReadBackGivesTheOrderAndTermsOfAFreshPlan() throws {
+    let films = [
+      Film(id: "1", title: "A", director: "Zoë", genres: ["Drama"]),
+      Film(id: "2", title: "B", director: "Zoe\u{308}", genres: ["Drama", "Noir"]),
+      Film(id: "3", title: "C", director: "Ann", genres: ["Noir"]),
+      Film(id: "4", title: "D", director: "Ann", genres: ["Drama"]),
+    ]
+    let configuration = SiteConfiguration()
+    let state = try Self.state(of: try SitePlan(films: films, configuration: configuration))
+
+    // Film 3 retitled to come last: every name is as it was.
+    let retitled = [
+      films[0], films[1], Film(id: "3", title: "E", director: "Ann", genres: ["Noir"]), films[3],
+    ]
+    let plan = try SitePlan(films: retitled, configuration: configuration)
+    let records: [Int?] = [0, 1, nil, 3]
+    let order = try #require(KeptOrder(state: state, records: records).ordered(retitled))
+    #expect(order.sourceOffsets == plan.sourceOffsets)
+    #expect(order.films.map(\.route) == plan.films.map(\.route))
+    let kept = try #require(KeptTerms(state: state, records: records))
+    let browse = try #require(
+      kept.browse(films: plan.films, sourceOffsets: plan.sourceOffsets, castPagesPerFilm: 3))
+    Self.expectSame(browse, plan.browse, films: retitled.count, "retitled")
+
+    // Film 1, which spelt Zoë's term, removed: film 2 spells it now, which
+    // only the removed film's record tells.
+    let fewer = Array(films.dropFirst())
+    let smaller = try SitePlan(films: fewer, configuration: configuration)
+    let removed = try #require(KeptTerms(state: state, records: [1, 2, 3]))
+    #expect(
+      removed.browse(
+        films: smaller.films, sourceOffsets: smaller.sourceOffsets, castPagesPerFilm: 3) == nil)
+    #expect(Array(smaller.browse.directors.terms[1].name.utf8) == Array("Zoe\u{308}".utf8))
+  }
 }

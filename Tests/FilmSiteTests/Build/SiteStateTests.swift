@@ -239,7 +239,7 @@ import Testing
   @Test func aDamagedLineIsNoRecord() throws {
     var bytes = Self.bytes(Self.records(3))
     let second = try #require(bytes.firstIndex(of: UInt8(ascii: "\n"))) + 1
-    bytes[second + 40] = UInt8(ascii: "!")  // inside the links' JSON
+    bytes[second + 40] = UInt8(ascii: "!")  // inside the source hash
     let state = try #require(SiteState(bytes: bytes))
     #expect(state.record(at: 0) == nil)
     #expect(state.record(at: 1) != nil)

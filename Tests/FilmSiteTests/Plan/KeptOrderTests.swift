@@ -149,4 +149,18 @@ import Testing
     let unroutable = [Film(id: "", title: "No id")]
     #expect(KeptOrder(places: [nil], lastCount: 0).ordered(unroutable) == nil)
   }
+
+  @Test func aKeptRouteThatIsNotTheFilmsPageIsNotUsed() throws {
+    let films = [Film(id: "1", title: "A"), Film(id: "2", title: "B")]
+    let route = try films[0].route()
+    for wrong in [
+      Route(["films", "2-a"]), Route(["x", route.components[1]]), Route.root,
+      Route(["films", "1-../x"]),
+    ] {
+      let places: [(position: Int, route: Route)?] = [(0, wrong), (1, try films[1].route())]
+      #expect(KeptOrder(places: places, lastCount: 2).ordered(films) == nil)
+    }
+    let places: [(position: Int, route: Route)?] = [(0, route), (1, try films[1].route())]
+    #expect(KeptOrder(places: places, lastCount: 2).ordered(films) != nil)
+  }
 }
