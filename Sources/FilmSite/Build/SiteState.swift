@@ -286,7 +286,7 @@ struct SiteState: Sendable {
   }
 
   /// The cast's place in ``keptKinds``.
-  private static let castKind = 3
+  static let castKind = 3
 
   /// For each of ``keptKinds``, the ranks of the names of the film at
   /// `offset` among that kind's terms; `nil` if its line is damaged.
@@ -358,42 +358,6 @@ struct SiteState: Sendable {
     return terms
   }
 
-  /// A name as a line writes it: a backslash, a line break and a tab each
-  /// escaped with a backslash, so a name is always one line and one field.
-  private static func appendEscaped(_ name: String, to bytes: inout [UInt8]) {
-    for byte in name.utf8 {
-      switch byte {
-      case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
-      case UInt8(ascii: "\n"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-      case UInt8(ascii: "\t"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-      default: bytes.append(byte)
-      }
-    }
-  }
-
-  private static func unescaped(_ bytes: ArraySlice<UInt8>) -> String? {
-    var out: [UInt8] = []
-    out.reserveCapacity(bytes.count)
-    var escaped = false
-    for byte in bytes {
-      if escaped {
-        switch byte {
-        case UInt8(ascii: "\\"): out.append(byte)
-        case UInt8(ascii: "n"): out.append(UInt8(ascii: "\n"))
-        case UInt8(ascii: "t"): out.append(UInt8(ascii: "\t"))
-        default: return nil
-        }
-        escaped = false
-      } else if byte == UInt8(ascii: "\\") {
-        escaped = true
-      } else {
-        out.append(byte)
-      }
-    }
-    guard !escaped else { return nil }
-    return String(validating: out, as: UTF8.self)
-  }
-
   /// The hash of the film's bytes in its catalog file, when the line has one.
   func sourceHash(at offset: Int) -> ContentHash? {
     let start = lines[offset].lowerBound
@@ -413,7 +377,7 @@ struct SiteState: Sendable {
     return (value & 1 == 1, value & 2 == 2)
   }
 
-  private static func mark(inFeed: Bool, warned: Bool) -> UInt8 {
+  static func mark(inFeed: Bool, warned: Bool) -> UInt8 {
     UInt8(ascii: "0") + (inFeed ? 1 : 0) + (warned ? 2 : 0)
   }
 
@@ -426,113 +390,6 @@ struct SiteState: Sendable {
   /// Whether the site's feed listed the film at `offset`.
   func isInFeed(at offset: Int) -> Bool {
     mark(at: offset)?.inFeed ?? false
-  }
-
-  /// The bytes of a state of `records`, one for each film in the source's
-  /// order, and the `terms` of each of ``keptKinds``, in the taxonomy's order.
-  static func bytes(
-    fingerprint: ContentHash, settings: ContentHash, filmsKey: ContentHash, pageSite: ContentHash,
-    files: Int, records: [Record], terms: [[TermName]]
-  ) -> [UInt8] {
-    precondition(terms.count == keptKinds.count)
-    let header = header(
-      fingerprint: fingerprint, settings: settings, filmsKey: filmsKey, pageSite: pageSite,
-      files: files, count: records.count, termCount: terms.reduce(0) { $0 + $1.count })
-    var bytes = withLines(after: header, count: records.count) { offset, bytes in
-      appendLine(of: records[offset], cast: terms[castKind], to: &bytes)
-    }
-    for (kindIndex, kindTerms) in terms.enumerated() {
-      for term in kindTerms {
-        bytes.append(UInt8(ascii: "0") + UInt8(kindIndex))
-        bytes.append(UInt8(ascii: " "))
-        bytes += term.slug.utf8
-        bytes.append(UInt8(ascii: " "))
-        appendEscaped(term.name, to: &bytes)
-        bytes.append(UInt8(ascii: "\n"))
-      }
-    }
-    return bytes
-  }
-
-  /// `header` and then the lines of `count` films, each written by `line`:
-  /// a large site's state is tens of megabytes, so they are written on every
-  /// core, a run of films at a time, and then put one after another.
-  private static func withLines(
-    after header: [UInt8], count: Int,
-    _ line: @Sendable (_ offset: Int, _ bytes: inout [UInt8]) -> Void
-  ) -> [UInt8] {
-    let runLength = 1024
-    let runs = Array(stride(from: 0, to: count, by: runLength)).parallelMap { first in
-      var bytes: [UInt8] = []
-      for offset in first..<min(first + runLength, count) { line(offset, &bytes) }
-      return bytes
-    }
-    var bytes = header
-    bytes.reserveCapacity(header.count + runs.reduce(0) { $0 + $1.count })
-    for run in runs { bytes.append(contentsOf: run) }
-    return bytes
-  }
-
-  /// A record's line, with its line break: its links' names are its terms,
-  /// written by their ranks, and its actors by the ranks of their pages
-  /// among the `cast`'s terms (``fields(at:)``).
-  private static func appendLine(of record: Record, cast: [TermName], to bytes: inout [UInt8]) {
-    appendStart(
-      film: record.film, footprint: record.footprint, source: record.source,
-      mark: mark(inFeed: record.inFeed, warned: record.warned), to: &bytes)
-    bytes.append(contentsOf: String(record.position).utf8)
-    bytes.append(UInt8(ascii: " "))
-    bytes.append(contentsOf: record.route.description.utf8)
-    bytes.append(UInt8(ascii: " "))
-    for kind in record.ranks {
-      for (index, rank) in kind.enumerated() {
-        if index > 0 { bytes.append(UInt8(ascii: ",")) }
-        bytes += String(rank).utf8
-      }
-      bytes.append(UInt8(ascii: "/"))
-    }
-    bytes.append(UInt8(ascii: " "))
-    bytes += String(record.links.indexPage).utf8
-    bytes.append(UInt8(ascii: " "))
-    bytes += record.links.indexPath.utf8
-    bytes.append(UInt8(ascii: " "))
-    for (index, actor) in record.links.actors.enumerated() {
-      // An actor with a page but no rank (none in a build's links) is written with none.
-      if index > 0 { bytes.append(UInt8(ascii: "\t")) }
-      guard let rank = actor.rank else {
-        bytes.append(UInt8(ascii: ":"))
-        appendEscaped(actor.name, to: &bytes)
-        continue
-      }
-      if Int(rank) < cast.count, cast[Int(rank)].name.utf8.elementsEqual(actor.name.utf8) {
-        bytes.append(UInt8(ascii: "="))
-        bytes += String(rank).utf8
-      } else {
-        bytes += String(rank).utf8
-        bytes.append(UInt8(ascii: ":"))
-        appendEscaped(actor.name, to: &bytes)
-      }
-    }
-    bytes.append(UInt8(ascii: "\n"))
-  }
-
-  /// A line's start: its three hashes (16 `-` for no source) and its mark, a space after each.
-  private static func appendStart(
-    film: ContentHash, footprint: ContentHash, source: ContentHash?, mark: UInt8,
-    to bytes: inout [UInt8]
-  ) {
-    bytes.append(contentsOf: film.description.utf8)
-    bytes.append(UInt8(ascii: " "))
-    bytes.append(contentsOf: footprint.description.utf8)
-    bytes.append(UInt8(ascii: " "))
-    if let source {
-      bytes.append(contentsOf: source.description.utf8)
-    } else {
-      bytes.append(contentsOf: repeatElement(UInt8(ascii: "-"), count: 16))
-    }
-    bytes.append(UInt8(ascii: " "))
-    bytes.append(mark)
-    bytes.append(UInt8(ascii: " "))
   }
 
   /// These bytes for the site of `fingerprint`, with each of `updates`
@@ -586,14 +443,5 @@ struct SiteState: Sendable {
 
   /// Where a line's place starts: after three hashes and the mark, each with
   /// a space. Its route, ranks and links follow (``fields(at:)``).
-  private static let placeStart = 53
-
-  private static func header(
-    fingerprint: ContentHash, settings: ContentHash, filmsKey: ContentHash, pageSite: ContentHash,
-    files: Int, count: Int, termCount: Int
-  ) -> [UInt8] {
-    Array(
-      "\(formatLine) \(fingerprint) \(settings) \(filmsKey) \(pageSite) \(files) \(count) \(termCount)\n"
-        .utf8)
-  }
+  static let placeStart = 53
 }
