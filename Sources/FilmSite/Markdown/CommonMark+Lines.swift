@@ -8,9 +8,11 @@ extension CommonMark {
   /// where the paragraph's first line starts. On the first line that is
   /// right; a later line's text starts after its own indent and `>` markers,
   /// so the column is measured again from there: from the first thing cmark
-  /// found on the line (``Link/lineStartColumn``; for a code span, less its
-  /// backticks), or else from the paragraph's start, which is where cmark
-  /// puts the text of a line that is not lazy. cmark reads a NUL as U+FFFD,
+  /// found on the line (``Link/lineStartColumn``; for a code span, or a text
+  /// that starts with backticks no code span closed, less its backticks), or
+  /// else from the paragraph's start, which cmark puts where the line's
+  /// containers end: all of its indent and `>` markers on a line that
+  /// continues them, less on a lazy line. cmark reads a NUL as U+FFFD,
   /// three bytes, and skips a byte order mark. Columns here are the file's,
   /// in Unicode scalars, as ``SourcePosition`` counts them everywhere.
   ///
@@ -77,10 +79,13 @@ extension CommonMark {
       // The link's offset in the line as cmark counts it.
       var target = link.column - 1
       if link.line > link.blockLine {
-        // From the first thing on the line, which starts after its indent.
-        var lineStart = link.lineStartColumn ?? link.blockColumn
-        if link.lineStartColumn != nil, link.lineStartsWithCode { lineStart -= counted.backticks }
-        target = counted.indent + link.column - lineStart
+        if var lineStart = link.lineStartColumn {
+          // From the first thing on the line, which starts after its indent.
+          if link.lineStartsWithCode { lineStart -= counted.backticks }
+          target = counted.indent + link.column - lineStart
+        } else {
+          target = containerPrefix(of: text, before: link) + link.column - link.blockColumn
+        }
       }
       target = max(0, target)
       if target < counted.cmarkOffset {
@@ -103,6 +108,39 @@ extension CommonMark {
       counted.cmarkOffset = cmarkOffset
       counted.offset = offset
       return SourcePosition(line: link.line, column: counted.column)
+    }
+
+    /// How much of the start of `text`, the line of `link`, cmark took as
+    /// its containers' markers and indent when nothing on the line is known
+    /// to start it (after a code span or inline HTML that holds a line
+    /// break, cmark counts columns from there). That is the whole indent
+    /// and `>` markers of a line that continues its containers, but less of
+    /// a lazy line's, or of one indented past its container: the longest
+    /// of those that puts the link's `[`, `!` or `<` where cmark says it is.
+    private func containerPrefix(
+      of text: Slice<UnsafeBufferPointer<UInt8>>, before link: Link
+    ) -> Int {
+      let markers: [UInt8] =
+        link.isImage ? [UInt8(ascii: "!")] : [UInt8(ascii: "["), UInt8(ascii: "<")]
+      let hasNUL = linesWithNUL.contains(link.line)
+      let fromPrefix = link.column - link.blockColumn
+      for prefix in stride(from: counted.indent, through: 0, by: -1) {
+        var offset = prefix
+        if hasNUL {
+          // cmark's offsets past the prefix count a NUL as three bytes.
+          var cmarkOffset = 0
+          while cmarkOffset < fromPrefix, offset < text.count {
+            cmarkOffset += text[text.startIndex + offset] == 0 ? 3 : 1
+            offset += 1
+          }
+          guard cmarkOffset == fromPrefix else { continue }
+        } else {
+          offset += fromPrefix
+        }
+        guard offset >= 0, offset < text.count else { continue }
+        if markers.contains(text[text.startIndex + offset]) { return prefix }
+      }
+      return counted.indent
     }
 
     /// The bytes of line `line` (from 1), without its line ending.

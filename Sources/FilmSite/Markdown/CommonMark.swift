@@ -187,10 +187,14 @@ enum CommonMark {
 
   /// The column of a link's `[` (an image's `!`, an autolink's `<`). cmark
   /// gives an autolink a column without its block's indent; its text, which
-  /// starts right after the `<` (as a link's starts after the `[`), has it right.
+  /// starts right after the `<` (as a link's starts after the `[`), has it
+  /// right. A text that starts with backticks no code span closed is given
+  /// a column past them, so such a text's link (never an autolink, whose
+  /// text starts with its scheme) has its own column.
   private static func column(of link: OpaquePointer, _ type: cmark_node_type) -> Int {
     if type == CMARK_NODE_LINK, let text = cmark_node_first_child(link),
-      cmark_node_get_type(text) == CMARK_NODE_TEXT
+      cmark_node_get_type(text) == CMARK_NODE_TEXT,
+      let literal = cmark_node_get_literal(text), literal.pointee != CChar(UInt8(ascii: "`"))
     {
       return Int(cmark_node_get_start_column(text)) - 1
     }
@@ -232,10 +236,15 @@ enum CommonMark {
           // After a backslash line break cmark keeps the next line's indent
           // as text; the line's first character is after it.
           var start = column ?? Int(cmark_node_get_start_column(node))
+          var startsWithBackticks = false
           if type == CMARK_NODE_TEXT, let text = cmark_node_get_literal(node) {
             start += strspn(text, " \t")
+            // cmark puts a text that starts with backticks no code span
+            // closed after them, as it puts a code span's text.
+            startsWithBackticks = text.pointee == CChar(UInt8(ascii: "`"))
           }
-          lineStart = LineStart(column: start, isCode: type == CMARK_NODE_CODE)
+          lineStart = LineStart(
+            column: start, isCode: type == CMARK_NODE_CODE || startsWithBackticks)
           afterBreak = false
         }
         if type == CMARK_NODE_CODE || type == CMARK_NODE_HTML_INLINE {

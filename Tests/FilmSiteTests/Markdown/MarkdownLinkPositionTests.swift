@@ -41,6 +41,20 @@ import Testing
     // Line breaks inside code spans and inline HTML before the link.
     ("`code\nspan` [x](film:1)", 2, 7),
     ("<span\nx> [x](film:1)", 2, 4),
+    // ... when the line they end on is lazy, indented past its list item,
+    // or quoted with extra space: cmark counts from where the line's
+    // containers end, not from its first character.
+    ("- a `c\n  d` [x](film:1)", 2, 6),
+    ("- a `c\nd` [x](film:1)", 2, 4),
+    ("1. a `c\n  d` [x](film:1)", 2, 6),
+    ("> - a `c\n>  d` [x](film:1)", 2, 7),
+    ("- a <span\n  x> [x](film:1)", 2, 6),
+    // Backticks no code span closes: cmark places their text after them.
+    ("a [``c](film:1)", 1, 3),
+    ("a ``b [`c](film:1)", 1, 7),
+    ("a\n``b [x](film:1)", 2, 5),
+    ("- a\n  ``b [x](film:1)", 2, 7),
+    ("a [\\`c](film:1)", 1, 3),
     // Non-ASCII text before the link counts one column per scalar.
     ("Amélie 🎬 [x](film:1)", 1, 10),
     ("- ß\n  ü [x](film:1)", 2, 5),
