@@ -11,8 +11,8 @@ extension CommonMark {
   /// found on the line (``Link/lineStartColumn``; for a code span, or a text
   /// that starts with backticks no code span closed, less its backticks), or
   /// else from the paragraph's start, which cmark puts where the line's
-  /// containers end: all of its indent and `>` markers on a line that
-  /// continues them, less on a lazy line. cmark reads a NUL as U+FFFD,
+  /// containers end: after all of its indent and `>` markers on a line that
+  /// continues them, before some of them on a lazy line. cmark reads a NUL as U+FFFD,
   /// three bytes, and skips a byte order mark. Columns here are the file's,
   /// in Unicode scalars, as ``SourcePosition`` counts them everywhere.
   ///
@@ -45,6 +45,8 @@ extension CommonMark {
       var cmarkOffset = 0
       var offset = 0
       var column = 1
+      /// What cmark took as the line's containers (``containerPrefix(of:before:)``), once found.
+      var containerPrefix: Int?
     }
 
     init(_ source: UnsafeBufferPointer<UInt8>) {
@@ -81,7 +83,7 @@ extension CommonMark {
       if link.line > link.blockLine {
         if var lineStart = link.lineStartColumn {
           // From the first thing on the line, which starts after its indent.
-          if link.lineStartsWithCode { lineStart -= counted.backticks }
+          if link.lineStartsAfterBackticks { lineStart -= counted.backticks }
           target = counted.indent + link.column - lineStart
         } else {
           target = containerPrefix(of: text, before: link) + link.column - link.blockColumn
@@ -89,7 +91,9 @@ extension CommonMark {
       }
       target = max(0, target)
       if target < counted.cmarkOffset {
-        counted = Counted(line: link.line, indent: counted.indent, backticks: counted.backticks)
+        counted = Counted(
+          line: link.line, indent: counted.indent, backticks: counted.backticks,
+          containerPrefix: counted.containerPrefix)
       }
       var offset = counted.offset
       var cmarkOffset = counted.cmarkOffset
@@ -111,36 +115,56 @@ extension CommonMark {
     }
 
     /// How much of the start of `text`, the line of `link`, cmark took as
-    /// its containers' markers and indent when nothing on the line is known
-    /// to start it (after a code span or inline HTML that holds a line
-    /// break, cmark counts columns from there). That is the whole indent
-    /// and `>` markers of a line that continues its containers, but less of
-    /// a lazy line's, or of one indented past its container: the longest
-    /// of those that puts the link's `[`, `!` or `<` where cmark says it is.
-    private func containerPrefix(
+    /// its containers' markers and indent, when nothing on the line is known
+    /// to start it and cmark counts columns from there: all of the line's
+    /// indent and `>` markers on a line that continues its containers, but
+    /// less on a lazy line. After a code span or inline HTML that holds a
+    /// line break, it is the longest that puts its end (``Anchor``) on its
+    /// closing backtick or `>`; otherwise, or if none does, the longest that
+    /// puts the link's own `[`, `!` or `<` where cmark says it is. Kept for
+    /// the line's later links.
+    private mutating func containerPrefix(
       of text: Slice<UnsafeBufferPointer<UInt8>>, before link: Link
     ) -> Int {
-      let markers: [UInt8] =
-        link.isImage ? [UInt8(ascii: "!")] : [UInt8(ascii: "["), UInt8(ascii: "<")]
+      if let kept = counted.containerPrefix { return kept }
       let hasNUL = linesWithNUL.contains(link.line)
-      let fromPrefix = link.column - link.blockColumn
-      for prefix in stride(from: counted.indent, through: 0, by: -1) {
+      // The byte `cmarkOffset` past `prefix`, as cmark counts (a NUL as three bytes).
+      func byte(after prefix: Int, _ cmarkOffset: Int) -> (offset: Int, byte: UInt8)? {
         var offset = prefix
         if hasNUL {
-          // cmark's offsets past the prefix count a NUL as three bytes.
-          var cmarkOffset = 0
-          while cmarkOffset < fromPrefix, offset < text.count {
-            cmarkOffset += text[text.startIndex + offset] == 0 ? 3 : 1
+          var walked = 0
+          while walked < cmarkOffset, offset < text.count {
+            walked += text[text.startIndex + offset] == 0 ? 3 : 1
             offset += 1
           }
-          guard cmarkOffset == fromPrefix else { continue }
+          guard walked == cmarkOffset else { return nil }
         } else {
-          offset += fromPrefix
+          offset += cmarkOffset
         }
-        guard offset >= 0, offset < text.count else { continue }
-        if markers.contains(text[text.startIndex + offset]) { return prefix }
+        guard offset >= 0, offset < text.count else { return nil }
+        return (offset, text[text.startIndex + offset])
       }
-      return counted.indent
+      func endsAnchor(_ prefix: Int) -> Bool {
+        guard let anchor = link.lineAnchor, let end = byte(after: prefix, anchor.column) else {
+          return false
+        }
+        guard anchor.isCode else { return end.byte == UInt8(ascii: ">") }
+        // A code span's closing backticks are a whole run: no backtick before them.
+        return end.byte == UInt8(ascii: "`")
+          && (end.offset == 0 || text[text.startIndex + end.offset - 1] != UInt8(ascii: "`"))
+      }
+      let markers: [UInt8] =
+        link.isImage ? [UInt8(ascii: "!")] : [UInt8(ascii: "["), UInt8(ascii: "<")]
+      func placesLink(_ prefix: Int) -> Bool {
+        byte(after: prefix, link.column - link.blockColumn).map { markers.contains($0.byte) }
+          ?? false
+      }
+      let prefixes = Array(stride(from: counted.indent, through: 0, by: -1))
+      let prefix =
+        prefixes.first { endsAnchor($0) && placesLink($0) } ?? prefixes.first(where: endsAnchor)
+        ?? prefixes.first(where: placesLink) ?? counted.indent
+      counted.containerPrefix = prefix
+      return prefix
     }
 
     /// The bytes of line `line` (from 1), without its line ending.

@@ -38,10 +38,23 @@ enum CommonMark {
     let blockLine: Int
     let blockColumn: Int
     /// The column cmark gives the first thing on the link's line, when that
-    /// line is not the block's first; for a code span, the column of its
-    /// text, after the backticks.
+    /// line is not the block's first; for a code span, or a text that starts
+    /// with backticks no code span closed, the column after the backticks
+    /// (and then `lineStartsAfterBackticks`).
     let lineStartColumn: Int?
-    let lineStartsWithCode: Bool
+    let lineStartsAfterBackticks: Bool
+    /// Where the code span or inline HTML whose line break started the
+    /// link's line ends, when that is how the line started (``Anchor``).
+    let lineAnchor: Anchor?
+  }
+
+  /// The end of a code span or inline HTML that holds a line break, as cmark
+  /// gives it: the offset, on the line it ends on, of a code span's closing
+  /// backticks or of inline HTML's closing `>`, counted from where the
+  /// line's containers end, as cmark counts the columns after it.
+  struct Anchor {
+    let column: Int
+    let isCode: Bool
   }
 
   /// The version of the libcmark the program runs with.
@@ -178,7 +191,8 @@ enum CommonMark {
         isImage: type == CMARK_NODE_IMAGE, line: place.line, column: column,
         blockLine: place.blockLine, blockColumn: place.blockColumn,
         lineStartColumn: place.lineStart?.column,
-        lineStartsWithCode: place.lineStart?.isCode ?? false)
+        lineStartsAfterBackticks: place.lineStart?.isAfterBackticks ?? false,
+        lineAnchor: place.anchor)
       if let url = rewrite(link) {
         _ = url.withCString { cmark_node_set_url(node, $0) }
       }
@@ -188,17 +202,27 @@ enum CommonMark {
   /// The column of a link's `[` (an image's `!`, an autolink's `<`). cmark
   /// gives an autolink a column without its block's indent; its text, which
   /// starts right after the `<` (as a link's starts after the `[`), has it
-  /// right. A text that starts with backticks no code span closed is given
-  /// a column past them, so such a text's link (never an autolink, whose
-  /// text starts with its scheme) has its own column.
+  /// right. But a text that starts with backticks no code span closed is
+  /// given a column past them, so a link (not an autolink) whose text starts
+  /// so has its own column.
   private static func column(of link: OpaquePointer, _ type: cmark_node_type) -> Int {
-    if type == CMARK_NODE_LINK, let text = cmark_node_first_child(link),
-      cmark_node_get_type(text) == CMARK_NODE_TEXT,
-      let literal = cmark_node_get_literal(text), literal.pointee != CChar(UInt8(ascii: "`"))
-    {
-      return Int(cmark_node_get_start_column(text)) - 1
+    guard type == CMARK_NODE_LINK, let text = cmark_node_first_child(link),
+      cmark_node_get_type(text) == CMARK_NODE_TEXT, let literal = cmark_node_get_literal(text)
+    else { return Int(cmark_node_get_start_column(link)) }
+    if literal.pointee == CChar(UInt8(ascii: "`")), !isAutolink(link, text: literal) {
+      return Int(cmark_node_get_start_column(link))
     }
-    return Int(cmark_node_get_start_column(link))
+    return Int(cmark_node_get_start_column(text)) - 1
+  }
+
+  /// Whether `link`, whose one text is `text`, is an autolink: its
+  /// destination is its text, or `mailto:` and its text.
+  private static func isAutolink(_ link: OpaquePointer, text: UnsafePointer<CChar>) -> Bool {
+    guard cmark_node_next(cmark_node_first_child(link)) == nil,
+      let url = cmark_node_get_url(link)
+    else { return false }
+    if strcmp(url, text) == 0 { return true }
+    return strncmp(url, "mailto:", 7) == 0 && strcmp(url + 7, text) == 0
   }
 
   /// Where the walk is in the current block: its line, counted here from
@@ -206,17 +230,19 @@ enum CommonMark {
   /// HTML that hold one, since cmark does not count a backslash line break
   /// and gives a link the line where its text ends; and the column of the
   /// first thing on the line, when a line break started it and it is the
-  /// line's first character.
+  /// line's first character, or the end of the code span or inline HTML
+  /// whose line break started it.
   private struct InlinePlace {
     var blockLine = 1
     var blockColumn = 1
     var line = 1
     var lineStart: LineStart?
+    var anchor: Anchor?
     private var afterBreak = false
 
     struct LineStart {
       let column: Int
-      let isCode: Bool
+      let isAfterBackticks: Bool
     }
 
     /// Moves past the start of `node`, whose column is `column` when cmark's own is wrong.
@@ -226,10 +252,12 @@ enum CommonMark {
         blockColumn = Int(cmark_node_get_start_column(node))
         line = blockLine
         lineStart = nil
+        anchor = nil
         afterBreak = false
       } else if type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK {
         line += 1
         lineStart = nil
+        anchor = nil
         afterBreak = true
       } else {
         if afterBreak {
@@ -244,7 +272,7 @@ enum CommonMark {
             startsWithBackticks = text.pointee == CChar(UInt8(ascii: "`"))
           }
           lineStart = LineStart(
-            column: start, isCode: type == CMARK_NODE_CODE || startsWithBackticks)
+            column: start, isAfterBackticks: type == CMARK_NODE_CODE || startsWithBackticks)
           afterBreak = false
         }
         if type == CMARK_NODE_CODE || type == CMARK_NODE_HTML_INLINE {
@@ -252,6 +280,8 @@ enum CommonMark {
           if breaks > 0 {
             line += breaks
             lineStart = nil
+            anchor = Anchor(
+              column: Int(cmark_node_get_end_column(node)), isCode: type == CMARK_NODE_CODE)
           }
         }
       }

@@ -41,9 +41,8 @@ import Testing
     // Line breaks inside code spans and inline HTML before the link.
     ("`code\nspan` [x](film:1)", 2, 7),
     ("<span\nx> [x](film:1)", 2, 4),
-    // ... when the line they end on is lazy, indented past its list item,
-    // or quoted with extra space: cmark counts from where the line's
-    // containers end, not from its first character.
+    // ... when the line they end on is lazy: cmark counts from where the
+    // line's containers end, not from its first character.
     ("- a `c\n  d` [x](film:1)", 2, 6),
     ("- a `c\nd` [x](film:1)", 2, 4),
     ("1. a `c\n  d` [x](film:1)", 2, 6),
@@ -55,6 +54,12 @@ import Testing
     ("a\n``b [x](film:1)", 2, 5),
     ("- a\n  ``b [x](film:1)", 2, 7),
     ("a [\\`c](film:1)", 1, 3),
+    // ... but an email autolink's text, which may start with one, has the right column.
+    ("Write to\n<`me@example.com> or see [Vertigo](film:426).", 2, 26),
+    ("- a\\\n  <`a@b.c> [x](film:1)", 2, 12),
+    // A `[`, `!` or `<` in a lazy line's indent, after the link's own, is not taken for it.
+    ("1. a `c\n  d` [[x]](film:1)", 2, 6),
+    ("1. a <span\n  x> [<](film:1)", 2, 6),
     // Non-ASCII text before the link counts one column per scalar.
     ("Amélie 🎬 [x](film:1)", 1, 10),
     ("- ß\n  ü [x](film:1)", 2, 5),
@@ -77,6 +82,10 @@ import Testing
   ])
   func linkIsReportedAtItsFirstCharacter(markdown: String, line: Int, column: Int) throws {
     #expect(try position(of: markdown) == [line, column], "\(markdown.debugDescription)")
+  }
+
+  @Test func laterLinksOnALazyLineAfterACodeSpanAreWhereTheyAre() throws {
+    #expect(try position(of: "1. a `c\n  d` [x](film:1) [<](film:2)") == [2, 2, 6, 18])
   }
 
   @Test func linesCountFromTheLineTheBodyStartsOn() throws {
