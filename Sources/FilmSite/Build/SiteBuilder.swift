@@ -267,6 +267,26 @@ public struct SiteBuilder: Sendable {
       guard bySources, let records else { return nil }
       return KeptTerms(state: state, records: records)
     }
+
+    /// The last search index (``KeptSearch``) for `plan`, when its chunks'
+    /// keys start from `site` as this build's do: a film whose bytes did
+    /// not change is at its last position in the state, and at its
+    /// position in the plan now.
+    func keptSearch(for plan: SitePlan, site: ContentHash) -> KeptSearch? {
+      guard bySources, let records, state.searchSite == site,
+        plan.sourceOffsets.count == records.count, let chunks = state.searchChunks()
+      else { return nil }
+      let lastPositions = plan.sourceOffsets.parallelMap { offset in
+        records[offset].flatMap { state.place(at: $0)?.position }
+      }
+      var newPositions = [Int32?](repeating: nil, count: state.count)
+      for (position, last) in lastPositions.enumerated() {
+        guard let last else { continue }
+        guard last < state.count, newPositions[last] == nil else { return nil }
+        newPositions[last] = Int32(position)
+      }
+      return KeptSearch(chunks: chunks, newPositions: newPositions, count: plan.films.count)
+    }
   }
 
   /// The ``LastBuild`` of `state` for `count` films whose bytes have the hashes
@@ -305,15 +325,18 @@ public struct SiteBuilder: Sendable {
       knownFilms: sources == nil
         ? nil : last?.state.filmHashes(of: plan.sourceOffsets, records: records))
     let reuse = writer.reuse(for: publication)
-    try renderer.render(plan, links: links, keys: keys, reusing: reuse) { batch in
+    let searchChunks = try renderer.render(
+      plan, links: links, keys: keys,
+      keptSearch: last?.keptSearch(for: plan, site: keys.sites.search), reusing: reuse
+    ) { batch in
       try writer.add(batch, to: &publication)
     }
     return try writer.publish(
       publication, fingerprint: fingerprint, pageCounts: plan.pageCounts, filmCounts: filmCounts,
       state: nextState(
         of: plan, links: links, keys: keys, theme: theme, settings: settings, filmsKey: filmsKey,
-        last: last.map { ($0.state, records) }, sources: sources, fingerprint: fingerprint,
-        files: publication.staged.count))
+        last: last.map { ($0.state, records) }, sources: sources, searchChunks: searchChunks,
+        fingerprint: fingerprint, files: publication.staged.count))
   }
 
   /// The state a planned build leaves (``SiteState``), for a site that a
@@ -322,11 +345,12 @@ public struct SiteBuilder: Sendable {
   /// build's films key) has a record of, found by `records`
   /// (``SiteState/recordOffsets(sources:count:)``), keeps its footprint when
   /// it has the same hash and feed mark, wherever films were added or removed
-  /// before it; the others' rows are rendered to make theirs.
+  /// before it; the others' rows are rendered to make theirs. The search
+  /// index's chunks are kept with it when the render made them (`searchChunks`).
   private func nextState(
     of plan: SitePlan, links: [FilmPageLinks], keys: PageKeys, theme: Theme, settings: ContentHash,
     filmsKey: ContentHash, last: (state: SiteState, records: [Int?]?)?, sources: [ContentHash]?,
-    fingerprint: ContentHash, files: Int
+    searchChunks: [SearchChunk]?, fingerprint: ContentHash, files: Int
   ) -> [UInt8]? {
     guard plan.content.notes.allSatisfy({ $0 == nil }), plan.content.pages.isEmpty,
       plan.configuration.navigation.isEmpty
@@ -368,7 +392,7 @@ public struct SiteBuilder: Sendable {
       files: files, records: records,
       terms: SiteState.keptKinds.map { kind in
         plan.browse[kind].terms.map { SiteState.TermName(name: $0.name, slug: $0.slug) }
-      })
+      }, search: searchChunks.map { (keys.sites.search, $0) })
   }
 
   /// The summary of a build that found the site up to date: nothing written,

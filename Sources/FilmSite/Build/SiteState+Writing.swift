@@ -4,15 +4,19 @@ import FilmSiteSupport
 /// escaping of a name, which ``SiteState``'s reading undoes.
 extension SiteState {
   /// The bytes of a state of `records`, one for each film in the source's
-  /// order, and the `terms` of each of ``keptKinds``, in the taxonomy's order.
+  /// order, the `terms` of each of ``keptKinds``, in the taxonomy's order,
+  /// and the search index's chunks, when the build has them, with the key
+  /// theirs start from.
   static func bytes(
     fingerprint: ContentHash, settings: ContentHash, filmsKey: ContentHash, pageSite: ContentHash,
-    files: Int, records: [Record], terms: [[TermName]]
+    files: Int, records: [Record], terms: [[TermName]],
+    search: (site: ContentHash, chunks: [SearchChunk])? = nil
   ) -> [UInt8] {
     precondition(terms.count == keptKinds.count)
     let header = header(
       fingerprint: fingerprint, settings: settings, filmsKey: filmsKey, pageSite: pageSite,
-      files: files, count: records.count, termCount: terms.reduce(0) { $0 + $1.count })
+      files: files, count: records.count, termCount: terms.reduce(0) { $0 + $1.count },
+      searchSite: search?.site, searchCount: search?.chunks.count ?? 0)
     var bytes = withLines(after: header, count: records.count) { offset, bytes in
       appendLine(of: records[offset], cast: terms[castKind], to: &bytes)
     }
@@ -26,7 +30,33 @@ extension SiteState {
         bytes.append(UInt8(ascii: "\n"))
       }
     }
+    for chunk in search?.chunks ?? [] { appendLine(of: chunk, to: &bytes) }
     return bytes
+  }
+
+  /// A search chunk's line (``searchChunk(in:)``): its key, its group,
+  /// name and piece, and each word with its films' positions (the first, then each
+  /// less the one before).
+  private static func appendLine(of chunk: SearchChunk, to bytes: inout [UInt8]) {
+    bytes += chunk.key.description.utf8
+    bytes.append(UInt8(ascii: " "))
+    appendEscaped(chunk.group, to: &bytes)
+    bytes.append(UInt8(ascii: "\t"))
+    appendEscaped(chunk.name, to: &bytes)
+    bytes.append(UInt8(ascii: "\t"))
+    bytes += chunk.piece.utf8
+    for word in chunk.words {
+      bytes.append(UInt8(ascii: "\t"))
+      appendEscaped(word.text, to: &bytes)
+      bytes.append(UInt8(ascii: "\t"))
+      var last: Int32 = 0
+      for (index, film) in word.films.enumerated() {
+        if index > 0 { bytes.append(UInt8(ascii: ",")) }
+        bytes += String(film - last).utf8
+        last = film
+      }
+    }
+    bytes.append(UInt8(ascii: "\n"))
   }
 
   /// `header` and then the lines of `count` films, each written by `line`:
@@ -112,10 +142,10 @@ extension SiteState {
 
   static func header(
     fingerprint: ContentHash, settings: ContentHash, filmsKey: ContentHash, pageSite: ContentHash,
-    files: Int, count: Int, termCount: Int
+    files: Int, count: Int, termCount: Int, searchSite: ContentHash?, searchCount: Int
   ) -> [UInt8] {
     Array(
-      "\(formatLine) \(fingerprint) \(settings) \(filmsKey) \(pageSite) \(files) \(count) \(termCount)\n"
+      "\(formatLine) \(fingerprint) \(settings) \(filmsKey) \(pageSite) \(files) \(count) \(termCount) \(searchSite?.description ?? "-") \(searchCount)\n"
         .utf8)
   }
 

@@ -8,9 +8,10 @@ import FilmSiteSupport
 /// site's order and its route (which a planned rebuild keeps for a film whose
 /// bytes did not change: ``KeptOrder``), and the ranks of its names among
 /// the terms of each taxonomy, which follow the films, one line a term
-/// (``KeptTerms``). A film's links are kept by those ranks.
+/// (``KeptTerms``). A film's links are kept by those ranks. Then the search
+/// index's chunks, one line each (``KeptSearch``), when the build made them.
 ///
-/// It is kept in `.Output.filmsite-state`, one line of text a film and a term, and is
+/// It is kept in `.Output.filmsite-state`, one line of text a film, a term and a chunk, and is
 /// written after the site is published. It names the fingerprint of the
 /// site it describes, so a state that a stopped build did not replace, or
 /// that another program changed, is never taken for the site's: a rebuild
@@ -58,7 +59,7 @@ struct SiteState: Sendable {
     var warned: Bool
   }
 
-  static let formatLine = "filmsite-state 6"
+  static let formatLine = "filmsite-state 7"
 
   /// The fingerprint of the site it describes, as the manifest gives it.
   let fingerprint: ContentHash
@@ -74,6 +75,9 @@ struct SiteState: Sendable {
   /// How many files the site's manifest lists: one that lists fewer lost a
   /// line, and its file is no longer known to be FilmSite's.
   let files: Int
+  /// The key every search chunk's key starts from (``SiteKeys/search``),
+  /// when the state has the chunks.
+  let searchSite: ContentHash?
   /// The file's bytes, and where each film's line is in them.
   private let bytes: [UInt8]
   private let lines: [Range<Int>]
@@ -81,6 +85,8 @@ struct SiteState: Sendable {
   private let termLines: [Range<Int>]
   /// Where each kind's terms start in ``termLines``, and where the last ends.
   private let kindStarts: [Int]
+  /// Where each search chunk's line is, after the terms.
+  private let searchLines: [Range<Int>]
 
   /// The films it has a record of.
   var count: Int { lines.count }
@@ -99,7 +105,7 @@ struct SiteState: Sendable {
     guard bytes[header].starts(with: prefix) else { return nil }
     let fields = bytes[header].dropFirst(prefix.count).split(
       separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
-    guard fields.count == 7,
+    guard fields.count == 9,
       let fingerprint = ContentHash(hexDigits: fields[0]),
       let settings = ContentHash(hexDigits: fields[1]),
       let filmsKey = ContentHash(hexDigits: fields[2]),
@@ -107,19 +113,27 @@ struct SiteState: Sendable {
       let files = Int(String(decoding: fields[4], as: UTF8.self)),
       let count = Int(String(decoding: fields[5], as: UTF8.self)),
       let termCount = Int(String(decoding: fields[6], as: UTF8.self)),
+      let searchCount = Int(String(decoding: fields[8], as: UTF8.self)),
       // Compared without adding them, which any number in a damaged header could overflow.
-      count >= 0, termCount >= 0, count <= lines.count - 1, termCount == lines.count - 1 - count
+      count >= 0, termCount >= 0, searchCount >= 0, count <= lines.count - 1,
+      termCount <= lines.count - 1 - count, searchCount == lines.count - 1 - count - termCount
     else { return nil }
+    let termEnd = count + 1 + termCount
+    // A state without the search index's chunks has no key for them, and one with them has one.
+    let searchSite = ContentHash(hexDigits: fields[7])
+    guard (searchSite == nil) == (searchCount == 0 && fields[7].elementsEqual("-".utf8)) else {
+      return nil
+    }
     // Every line starts with three hashes and a mark, a space after each,
     // and then has the film's place, route, ranks and links.
     guard lines[1..<count + 1].allSatisfy({ $0.count > Self.placeStart + 8 }),
       // and every term's line its kind, a space, a slug and a space.
-      lines[(count + 1)...].allSatisfy({ $0.count >= 4 })
+      lines[(count + 1)..<termEnd].allSatisfy({ $0.count >= 4 })
     else { return nil }
     // The terms come kind by kind.
     var kindCounts = [Int](repeating: 0, count: Self.keptKinds.count)
     var lastKind = 0
-    for line in lines[(count + 1)...] {
+    for line in lines[(count + 1)..<termEnd] {
       let kind = Int(bytes[line.lowerBound]) - Int(UInt8(ascii: "0"))
       guard kind >= lastKind, kind < kindCounts.count else { return nil }
       kindCounts[kind] += 1
@@ -133,9 +147,75 @@ struct SiteState: Sendable {
     self.filmsKey = filmsKey
     self.pageSite = pageSite
     self.files = files
+    self.searchSite = searchSite
     self.bytes = bytes
     self.lines = Array(lines[1..<count + 1])
-    termLines = Array(lines[(count + 1)...])
+    termLines = Array(lines[(count + 1)..<termEnd])
+    searchLines = Array(lines[termEnd...])
+  }
+
+  /// The search index's chunks, in the index's order; `nil` when the state
+  /// has none, or one of their lines is damaged.
+  func searchChunks() -> [SearchChunk]? {
+    guard searchSite != nil else { return nil }
+    var chunks: [SearchChunk] = []
+    chunks.reserveCapacity(searchLines.count)
+    for line in searchLines {
+      guard let chunk = searchChunk(in: line) else { return nil }
+      chunks.append(chunk)
+    }
+    return chunks
+  }
+
+  /// A chunk's line (``appendLine(of:to:)``): `<key> <group>\t<name>\t<piece>`, and
+  /// for each word `\t<word>\t<films>`, the films' positions as the first
+  /// and then each less the one before, the group, name and words escaped.
+  private func searchChunk(in line: Range<Int>) -> SearchChunk? {
+    let start = line.lowerBound
+    guard line.count > 17, bytes[start + 16] == UInt8(ascii: " "),
+      let key = ContentHash(hexDigits: bytes[start..<start + 16])
+    else { return nil }
+    let fields = bytes[start + 17..<line.upperBound].split(
+      separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
+    // A piece is the hex of a hash, or nothing.
+    guard fields.count >= 5, fields.count % 2 == 1, let group = Self.unescaped(fields[0]),
+      let name = Self.unescaped(fields[1]), name.hasPrefix(group),
+      fields[2].isEmpty || ContentHash(hexDigits: fields[2]) != nil
+    else { return nil }
+    var words: [SearchChunk.Word] = []
+    for index in stride(from: 3, to: fields.count, by: 2) {
+      guard let text = Self.unescaped(fields[index]), text.hasPrefix(name),
+        let films = Self.positions(in: fields[index + 1])
+      else { return nil }
+      words.append(SearchChunk.Word(text: text, films: films))
+    }
+    return SearchChunk(
+      group: group, name: name, piece: String(decoding: fields[2], as: UTF8.self), words: words,
+      films: SearchIndex.union(words.map(\.films)), key: key)
+  }
+
+  /// Ascending positions written as the first and then each less the one
+  /// before, with commas; `nil` unless there is one at least, each more
+  /// than the one before.
+  private static func positions(in field: ArraySlice<UInt8>) -> [Int32]? {
+    var films: [Int32] = []
+    var value: Int32 = 0
+    var digits = 0
+    var last: Int32 = 0
+    for byte in field + [UInt8(ascii: ",")] {
+      if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+        guard digits < 9 else { return nil }
+        value = value * 10 + Int32(byte - UInt8(ascii: "0"))
+        digits += 1
+        continue
+      }
+      guard byte == UInt8(ascii: ","), digits > 0, films.isEmpty || value > 0 else { return nil }
+      let (film, overflow) = last.addingReportingOverflow(value)
+      guard !overflow else { return nil }
+      films.append(film)
+      (last, value, digits) = (film, 0, 0)
+    }
+    return films
   }
 
   /// The hash of the film at `offset` in the source's order; `nil` if the line is damaged.
@@ -402,11 +482,15 @@ struct SiteState: Sendable {
       updates.map { ($0.offset, $0) }, uniquingKeysWith: { first, _ in first })
     let header = Self.header(
       fingerprint: fingerprint, settings: settings, filmsKey: filmsKey, pageSite: pageSite,
-      files: files, count: lines.count, termCount: termLines.count)
+      files: files, count: lines.count, termCount: termLines.count, searchSite: searchSite,
+      searchCount: searchLines.count)
     var out = Self.withLines(after: header, count: lines.count) { offset, out in
       appendLine(at: offset, update: updated[offset], source: sources?[offset], to: &out)
     }
-    if let first = termLines.first, let last = termLines.last {
+    // The films keep their places, and their words: the terms and the chunks are the same.
+    if let first = (termLines.first ?? searchLines.first),
+      let last = searchLines.last ?? termLines.last
+    {
       out += bytes[first.lowerBound..<last.upperBound + 1]
     }
     return out

@@ -32,12 +32,17 @@ struct SiteRenderer: Sendable {
   ///   - links: Each film's links, in site order, when the caller has them
   ///     (``SitePlan/filmLinks()``); made here otherwise.
   ///   - keys: The pages' keys, when the caller has them (``keys(for:)``).
+  ///   - keptSearch: The last build's search index, kept where no changed
+  ///     film had or has a word (``KeptSearch``), when the caller has it.
+  /// - Returns: The search index's chunks, for the state the next build
+  ///   starts from; `nil` when the whole index was reused without them.
   /// - Throws: What `sink` throws; ``BuildFingerprint`` errors encoding the settings.
+  @discardableResult
   func render(
     _ plan: SitePlan, links: [FilmPageLinks]? = nil, keys: PageKeys? = nil,
-    reusing reuse: PageReuse = .none, batchSize: Int = defaultBatchSize,
-    into sink: ([SiteFile]) throws -> Void
-  ) throws {
+    keptSearch: KeptSearch? = nil, reusing reuse: PageReuse = .none,
+    batchSize: Int = defaultBatchSize, into sink: ([SiteFile]) throws -> Void
+  ) throws -> [SearchChunk]? {
     let films = plan.films
     let filmLinks = links ?? plan.filmLinks()
     let keys = try keys ?? self.keys(for: plan)
@@ -46,10 +51,18 @@ struct SiteRenderer: Sendable {
     // its words and lines are freed before the pages need their space.
     let castPagesPerFilm = plan.configuration.castPagesPerFilm
     let searchKey = SearchIndex.key(for: films, site: site, castPagesPerFilm: castPagesPerFilm)
-    if let index = reuse.group(SearchIndex.manifestPath, searchKey, SearchIndex.isIndexFile) {
+    let searchChunks: [SearchChunk]?
+    if let keptSearch {
+      searchChunks = try keptSearch.files(
+        for: films, key: searchKey, site: site, castPagesPerFilm: castPagesPerFilm,
+        reusing: reuse, into: sink)
+    } else if let index = reuse.group(
+      SearchIndex.manifestPath, searchKey, SearchIndex.isIndexFile)
+    {
       try sink(index.map { SiteFile.reused(path: $0.path, entry: $0.entry) })
+      searchChunks = nil
     } else {
-      try SearchIndex.files(
+      searchChunks = try SearchIndex.files(
         for: films, key: searchKey, site: site, castPagesPerFilm: castPagesPerFilm,
         reusing: reuse, into: sink)
     }
@@ -104,6 +117,7 @@ struct SiteRenderer: Sendable {
           title: plan.configuration.title, baseURL: baseURL, entries: Self.feedEntries(of: plan)))
     }
     try sink(files.map(SiteFile.rendered))
+    return searchChunks
   }
 
   /// The key of every page of `plan` (``PageKeys``), for this theme.

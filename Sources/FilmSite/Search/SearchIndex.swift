@@ -10,14 +10,20 @@ import Foundation
 /// ``maximumChunkFilms`` films is split by one more letter (`mat`, `mad`…),
 /// again and again, except for the words that are exactly its key: the keys
 /// partition the words by prefix, so the chunks a query word needs are those
-/// whose key starts with it or that it starts with. The script loads the
-/// chunks of one word of the query (the one whose chunks hold fewest films)
-/// and checks the other words itself. The manifest, `search/index.json`, lists
-/// each chunk's key, file and film count:
+/// whose key starts with it or that it starts with. A word that is its
+/// chunk's whole key and has more films than that is filed in pieces of about
+/// half as many (``pieces(of:limit:routeHash:)``), each a chunk with the same
+/// key, so that a changed film rewrites a piece and not all of a common
+/// word's films. The script loads the chunks of one word of the query (the
+/// one whose chunks hold fewest films) and checks the other words itself.
+/// The manifest, `search/index.json`, lists each chunk's key, file and film
+/// count, a word's pieces in site order:
 ///
 /// ```json
 /// {"version": 1, "films": 113, "chunks": [
 /// {"key": "ma", "file": "ma.json", "films": 4},
+/// …
+/// {"key": "night", "file": "night.0a1b2c3d4e5f6071.json", "films": 488},
 /// …]}
 /// ```
 ///
@@ -97,12 +103,14 @@ enum SearchIndex {
   ///   - key: The index's one key (``key(for:site:maximumChunkFilms:castPagesPerFilm:)``),
   ///     which the manifest, `search/index.json`, is made from.
   ///   - site: The site key, which every chunk's key starts from.
+  /// - Returns: The chunks, in the index's order, for the state the next build starts from.
+  @discardableResult
   static func files(
     for entries: [(film: Film, route: Route)], key: ContentHash, site: ContentHash,
     maximumChunkFilms: Int = maximumChunkFilms,
     castPagesPerFilm: Int = SiteConfiguration.defaultCastPagesPerFilm,
     reusing reuse: PageReuse, into sink: ([SiteFile]) throws -> Void
-  ) rethrows {
+  ) rethrows -> [SearchChunk] {
     var lines: [String] = []
     lines.reserveCapacity(entries.count)
     var lineHashes: [ContentHash] = []
@@ -142,42 +150,59 @@ enum SearchIndex {
       filmsByWord.merge(partition.taken()) { first, _ in first }
     }
 
-    var chunks: [(key: String, films: [Int32])] = []
-    if !unfindable.isEmpty { chunks.append(("", unfindable)) }
+    var chunks: [SearchChunk] = []
+    if !unfindable.isEmpty { chunks.append(unfindableChunk(unfindable)) }
     var groups: [String: [String]] = [:]
     for word in filmsByWord.keys { groups[initialKey(of: word), default: []].append(word) }
-    for (key, words) in groups {
+    let routeHashes = entries.parallelMap { ContentHash($0.route.description) }
+    for (group, words) in groups {
       split(
-        key: key, words: words, filmsByWord: filmsByWord, limit: maximumChunkFilms,
-        into: &chunks)
+        group: group, key: group, words: words, filmsByWord: filmsByWord,
+        limit: maximumChunkFilms, routeHash: { routeHashes[Int($0)] }, into: &chunks)
     }
-    chunks.sort { ScalarOrder.precedes($0.key, $1.key) }
+    chunks.sort { $0.precedes($1) }
+    chunks = chunks.parallelMap { [lineHashes] chunk in
+      var chunk = chunk
+      chunk.key = chunkKey(chunk.name, films: chunk.films, lines: lineHashes, site: site)
+      return chunk
+    }
+    try write(chunks, films: entries.count, key: key, reusing: reuse, into: sink) { [lines] in
+      lines[Int($0)]
+    }
+    return chunks
+  }
 
-    // The chunks are written on every core, about four megabytes at a time.
+  /// Hands `chunks` (in the index's order, each with its key) to `sink` as
+  /// files, on every core and about four megabytes at a time, each as reused
+  /// when `reuse` finds it, and then the manifest of an index of `films`
+  /// films, made from `key`. `line` gives the line of the film at a position.
+  static func write(
+    _ chunks: [SearchChunk], films: Int, key: ContentHash, reusing reuse: PageReuse,
+    into sink: ([SiteFile]) throws -> Void, line: @escaping @Sendable (Int32) -> String
+  ) rethrows {
     let filmsPerHandOver = 40_000
     var start = 0
     while start < chunks.count {
       var end = start
-      var films = 0
-      while end < chunks.count, films < filmsPerHandOver {
-        films += chunks[end].films.count
+      var count = 0
+      while end < chunks.count, count < filmsPerHandOver {
+        count += chunks[end].films.count
         end += 1
       }
       try sink(
-        Array(chunks[start..<end]).parallelMap { [lines, lineHashes] chunk -> SiteFile in
-          let path = folder + "/" + fileName(of: chunk.key)
-          let key = chunkKey(chunk.key, films: chunk.films, lines: lineHashes, site: site)
-          if let entry = reuse.entry(path, key) { return .reused(path: path, entry: entry) }
+        Array(chunks[start..<end]).parallelMap { chunk -> SiteFile in
+          let path = folder + "/" + chunk.fileName
+          if let entry = reuse.entry(path, chunk.key) { return .reused(path: path, entry: entry) }
           return .rendered(
-            OutputFile(path: path, bytes: chunkJSON(chunk.films, lines: lines), key: key))
+            OutputFile(path: path, bytes: chunkJSON(chunk.films, line: line), key: chunk.key))
         })
       start = end
     }
     let listed = chunks.map { chunk in
-      "{\"key\": \(JSONStringLiteral.quoted(chunk.key)), \"file\": \(JSONStringLiteral.quoted(fileName(of: chunk.key))), \"films\": \(chunk.films.count)}"
+      "{\"key\": \(JSONStringLiteral.quoted(chunk.name)), \"file\": \(JSONStringLiteral.quoted(chunk.fileName)), \"films\": \(chunk.films.count)}"
     }
     let manifest =
-      "{\"version\": 1, \"films\": \(entries.count), \"chunks\": [\n"
+      "{\"version\": 1, \"films\": \(films), \"chunks\": [\n"
       + listed.joined(separator: ",\n") + "\n]}\n"
     try sink([.rendered(OutputFile(path: manifestPath, text: manifest).made(from: key))])
   }
@@ -194,23 +219,31 @@ enum SearchIndex {
   static func chunkKey(
     _ name: String, films: [Int32], lines: [ContentHash], site: ContentHash
   ) -> ContentHash {
+    chunkKey(name, films: films, site: site) { lines[Int($0)] }
+  }
+
+  /// ``chunkKey(_:films:lines:site:)`` with the hash of the line of the film
+  /// at each position given by `lineHash`.
+  static func chunkKey(
+    _ name: String, films: [Int32], site: ContentHash, lineHash: (Int32) -> ContentHash
+  ) -> ContentHash {
     var hasher = ContentHasher()
     hasher.combine(site)
     hasher.combine("search chunk")
     hasher.combine(name)
     hasher.combine(films.count)
-    for film in films { hasher.combine(lines[Int(film)]) }
+    for film in films { hasher.combine(lineHash(film)) }
     return hasher.finalize()
   }
 
   /// A chunk: the lines of `films`, one per line, as a JSON array.
-  private static func chunkJSON(_ films: [Int32], lines: [String]) -> [UInt8] {
+  private static func chunkJSON(_ films: [Int32], line: (Int32) -> String) -> [UInt8] {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(films.count * 100 + 8)
     bytes += "[\n".utf8
     for (offset, position) in films.enumerated() {
       if offset > 0 { bytes += ",\n".utf8 }
-      var line = lines[Int(position)]
+      var line = line(position)
       line.withUTF8 { bytes.append(contentsOf: $0) }
     }
     bytes += "\n]\n".utf8
@@ -219,7 +252,7 @@ enum SearchIndex {
 
   /// The folded words a film is found by: its title's, its director's, its
   /// year and its `actors`' names.
-  private static func words(of film: Film, actors: [String]) -> [String] {
+  static func words(of film: Film, actors: [String]) -> [String] {
     var words = SearchFolding.words(film.title)
     if let director = film.director { words += SearchFolding.words(director) }
     if let year = film.year { words += SearchFolding.words(String(year)) }
@@ -229,7 +262,7 @@ enum SearchIndex {
 
   /// A film's entry in a chunk: `[title, director or null, year or null, URL]`,
   /// then `[actor, …]` when it has `actors`.
-  private static func line(for film: Film, at route: Route, actors: [String]) -> String {
+  static func line(for film: Film, at route: Route, actors: [String]) -> String {
     "[" + JSONStringLiteral.quoted(film.title) + ","
       + (film.director.map(JSONStringLiteral.quoted) ?? "null") + ","
       + (film.year.map { String($0) } ?? "null") + ","
@@ -240,20 +273,43 @@ enum SearchIndex {
   }
 
   /// Files `words`, which all start with `key`, under `key`, or splits them by
-  /// one more character when their films are more than `limit`.
-  private static func split(
-    key: String, words: [String], filmsByWord: [String: [Int32]], limit: Int,
-    into chunks: inout [(key: String, films: [Int32])]
+  /// one more character when their films are more than `limit`; each chunk
+  /// of `group` (its key left to be made).
+  /// A word that is its chunk's whole key cannot be split by a letter; its
+  /// films, when more than `limit`, are filed in pieces
+  /// (``pieces(of:limit:routeHash:)``), with `routeHash` giving the hash of
+  /// the route of the film at a position.
+  static func split(
+    group: String, key: String, words: [String], filmsByWord: [String: [Int32]], limit: Int,
+    routeHash: (Int32) -> ContentHash, into chunks: inout [SearchChunk]
   ) {
+    func append(_ key: String, _ words: [String], films: [Int32]) {
+      guard films.count > limit, words == [key] else {
+        chunks.append(
+          SearchChunk(
+            group: group, name: key,
+            words: words.sorted().map { .init(text: $0, films: filmsByWord[$0] ?? []) },
+            films: films, key: ContentHash(value: 0)))
+        return
+      }
+      for piece in pieces(of: films, limit: limit, routeHash: routeHash) {
+        chunks.append(
+          SearchChunk(
+            group: group, name: key, piece: routeHash(piece[0]).description,
+            words: [.init(text: key, films: piece)], films: piece, key: ContentHash(value: 0)))
+      }
+    }
     let films = union(words.map { filmsByWord[$0] ?? [] })
     let keyLength = key.unicodeScalars.count
     let longer = words.filter { $0.unicodeScalars.count > keyLength }
     guard films.count > limit, !longer.isEmpty else {
-      chunks.append((key, films))
+      append(key, words, films: films)
       return
     }
     let exact = words.filter { $0.unicodeScalars.count <= keyLength }
-    if !exact.isEmpty { chunks.append((key, union(exact.map { filmsByWord[$0] ?? [] }))) }
+    if !exact.isEmpty {
+      append(key, exact, films: union(exact.map { filmsByWord[$0] ?? [] }))
+    }
     var groups: [String: [String]] = [:]
     for word in longer {
       groups[
@@ -261,13 +317,40 @@ enum SearchIndex {
       ]
       .append(word)
     }
-    for (longerKey, group) in groups {
-      split(key: longerKey, words: group, filmsByWord: filmsByWord, limit: limit, into: &chunks)
+    for (longerKey, longerWords) in groups {
+      split(
+        group: group, key: longerKey, words: longerWords, filmsByWord: filmsByWord, limit: limit,
+        routeHash: routeHash, into: &chunks)
     }
   }
 
+  /// One word's `films` (in site order) in pieces of about half of `limit`
+  /// films each: a piece ends after a film whose route's hash is a multiple
+  /// of that, so a film added or removed changes the piece it is in and no
+  /// other (and may join that piece to the next, or cut it in two).
+  static func pieces(
+    of films: [Int32], limit: Int, routeHash: (Int32) -> ContentHash
+  ) -> [[Int32]] {
+    let size = UInt64(max(1, limit / 2))
+    var pieces: [[Int32]] = [[]]
+    for film in films {
+      pieces[pieces.count - 1].append(film)
+      if routeHash(film).value % size == 0 { pieces.append([]) }
+    }
+    if pieces.count > 1, pieces[pieces.count - 1].isEmpty { pieces.removeLast() }
+    return pieces
+  }
+
+  /// The chunk of the films no query finds, filed under the empty key as
+  /// one empty word.
+  static func unfindableChunk(_ films: [Int32]) -> SearchChunk {
+    SearchChunk(
+      group: "", name: "", words: [.init(text: "", films: films)], films: films,
+      key: ContentHash(value: 0))
+  }
+
   /// The films of several sorted lists, sorted, each once.
-  private static func union(_ lists: [[Int32]]) -> [Int32] {
+  static func union(_ lists: [[Int32]]) -> [Int32] {
     if lists.count == 1 { return lists[0] }
     var all = lists.flatMap { $0 }
     all.sort()
@@ -283,6 +366,13 @@ enum SearchIndex {
   static func initialKey(of word: String) -> String {
     let isNumber = word.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
     return String(String.UnicodeScalarView(word.unicodeScalars.prefix(isNumber ? 4 : 2)))
+  }
+
+  /// The file of a piece of a key's films: the key's name, a dot and the
+  /// piece's hex (which no key's name holds), or the key's own for no piece.
+  static func fileName(of key: String, piece: String) -> String {
+    guard !piece.isEmpty else { return fileName(of: key) }
+    return String(fileName(of: key).dropLast(".json".count)) + "." + piece + ".json"
   }
 
   /// A key of lowercase ASCII letters and digits is its own file name; any

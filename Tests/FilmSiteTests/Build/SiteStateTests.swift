@@ -65,11 +65,96 @@ import Testing
     return String(line[..<start]) + fields.joined(separator: " ")
   }
 
-  private static func bytes(_ records: [SiteState.Record]) -> [UInt8] {
+  private static func bytes(
+    _ records: [SiteState.Record], search: (site: ContentHash, chunks: [SearchChunk])? = nil
+  ) -> [UInt8] {
     SiteState.bytes(
       fingerprint: ContentHash(value: 7), settings: ContentHash(value: 8),
       filmsKey: ContentHash(value: 10), pageSite: ContentHash(value: 9), files: 42,
-      records: records, terms: terms)
+      records: records, terms: terms, search: search)
+  }
+
+  /// Chunks whose group, name and words hold what a line could not, with
+  /// one film at 0, and films far apart.
+  private static let chunks: [SearchChunk] = [
+    chunk("", "", [("", [0, 3])], key: 1),
+    chunk("19", "1999", [("1999", [2])], key: 2),
+    chunk("a b", "a b\tc\n", [("a b\tc\n", [0]), ("a b\tc\nd\\", [1, 3])], key: 3),
+    chunk("ma", "mat", [("mat", [1, 8]), ("matrix", [2, 3, 5, 1_000_000])], key: 4),
+    chunk("ma", "max", piece: "00000000000000ff", [("max", [4, 6])], key: 5),
+  ]
+
+  private static func chunk(
+    _ group: String, _ name: String, piece: String = "", _ words: [(String, [Int32])], key: UInt64
+  ) -> SearchChunk {
+    SearchChunk(
+      group: group, name: name, piece: piece, words: words.map { .init(text: $0.0, films: $0.1) },
+      films: SearchIndex.union(words.map(\.1)), key: ContentHash(value: key))
+  }
+
+  @Test func theSearchChunksReadBackAsWrittenAndARebuildKeepsThem() throws {
+    let records = Self.records(4)
+    let state = try #require(
+      SiteState(bytes: Self.bytes(records, search: (ContentHash(value: 5), Self.chunks))))
+    #expect(state.searchSite == ContentHash(value: 5))
+    #expect(state.searchChunks() == Self.chunks)
+    #expect((0..<4).map { state.record(at: $0) } == records)
+    for (kind, terms) in zip(SiteState.keptKinds, Self.terms) {
+      #expect(state.terms(of: kind) == terms)
+    }
+    let next = try #require(
+      SiteState(
+        bytes: state.bytes(
+          fingerprint: ContentHash(value: 70),
+          updates: [SiteState.Update(offset: 1, film: ContentHash(value: 11), warned: false)],
+          sources: nil)))
+    #expect(next.searchSite == ContentHash(value: 5))
+    #expect(next.searchChunks() == Self.chunks)
+    // Without chunks, a state has none, and no key for them.
+    let without = try #require(SiteState(bytes: Self.bytes(records)))
+    #expect(without.searchSite == nil)
+    #expect(without.searchChunks() == nil)
+    let empty = try #require(
+      SiteState(bytes: Self.bytes(records, search: (ContentHash(value: 5), []))))
+    #expect(empty.searchChunks() == [])
+  }
+
+  @Test(arguments: [
+    ("\t0,3", "\t0,0"),  // a position given twice
+    ("\t0,3", "\t0,-3"),
+    ("\t0,3", "\t,3"),
+    ("\t0,3", "\t"),
+    ("19\t1999\t\t1999\t2", "19\t2999\t\t2999\t2"),  // a name without its group
+    ("19\t1999\t\t1999\t2", "19\t1999\t\t1998\t2"),  // a word without its name
+    ("19\t1999\t\t1999\t2", "19\t1999\t"),  // no word
+    ("19\t1999\t\t1999\t2", "19\t1999\t\t1999\t2\t1999x"),
+    ("19\t1999\t\t1999\t2", "19\t1999\tzz\t1999\t2"),  // a piece that is no hash
+    ("0000000000000002 19", "000000000000000g 19"),
+    ("0000000000000002 19", "0000000000000002\t19"),
+    ("\tmat\t1,7\t", "\tmat\\q\t1,7\t"),
+    ("2,1,2,999995", "2,1,2,2147483647"),
+  ])
+  func aDamagedChunkLineIsNoChunks(line: String, damaged: String) throws {
+    let bytes = Self.bytes(Self.records(4), search: (ContentHash(value: 5), Self.chunks))
+    let text = String(decoding: bytes, as: UTF8.self)
+    #expect(text.components(separatedBy: line).count == 2, "\(line.debugDescription) once")
+    let edited = text.replacingOccurrences(of: line, with: damaged)
+    let state = try #require(SiteState(bytes: Array(edited.utf8)))
+    #expect(state.searchChunks() == nil)
+    #expect(state.terms(of: .genres) == Self.terms[0])
+  }
+
+  @Test func aHeaderWhoseSearchFieldsDisagreeIsNoState() {
+    let bytes = Self.bytes(Self.records(2), search: (ContentHash(value: 5), Self.chunks))
+    let text = String(decoding: bytes, as: UTF8.self)
+    let header = text.prefix { $0 != "\n" }
+    for edit in ["- 5", "0000000000000005 4", "0000000000000005 6", "x 5"] {
+      let fields = header.split(separator: " ")
+      let edited = fields.dropLast(2).joined(separator: " ") + " " + edit
+      #expect(
+        SiteState(bytes: Array(text.replacingOccurrences(of: header, with: edited).utf8)) == nil,
+        "\(edit)")
+    }
   }
 
   @Test func aStateReadsBackAsItWasWritten() throws {

@@ -122,11 +122,23 @@ import Testing
         year: 1990 + number % 3)
     }
     let files = try index(films)
-    // Chunks of more than 1,000 films are split down to the whole word.
-    func listed(_ chunk: String) throws -> [String] {
-      let text = try #require(files["search/\(chunk).json"])
-      return text.split(separator: "\n").filter { $0.hasPrefix("[\"") }.map(String.init)
+    // Chunks of more than 1,000 films are split down to the whole word, and
+    // a word's films past that are filed in pieces, listed in site order.
+    let manifest = try #require(
+      try JSONSerialization.jsonObject(with: Data((files["search/index.json"] ?? "").utf8))
+        as? [String: Any])
+    let chunks = try #require(manifest["chunks"] as? [[String: Any]])
+    func pieces(_ key: String) -> [String] {
+      chunks.filter { $0["key"] as? String == key }.compactMap { $0["file"] as? String }
     }
+    func listed(_ key: String) throws -> [String] {
+      try pieces(key).flatMap { file in
+        let text = try #require(files["search/" + file])
+        return text.split(separator: "\n").filter { $0.hasPrefix("[\"") }.map(String.init)
+      }
+    }
+    #expect(pieces("beta").count > 1)
+    #expect(pieces("beta").first != "beta.json")
     #expect(try listed("alpha").count == 4_500)
     #expect(try listed("beta").count == 9_000)
     #expect(try listed("gamma").count == 4_500)
