@@ -127,7 +127,7 @@ public struct SiteBuilder: Sendable {
     // The last build's records of the pulled films, for the plan and the pages' keys.
     var last = pulled.flatMap { pulled in
       rebuild == nil
-        ? lastBuild(
+        ? LastBuild(
           state, sources: sources, count: pulled.films.count, theme: theme,
           configuration: configuration) : nil
     }
@@ -175,7 +175,7 @@ public struct SiteBuilder: Sendable {
       if configuration.attribution == nil { configuration.attribution = films.attribution }
       let sources = sources ?? catalog?.sources(matching: films)
       if plan == nil {
-        last = lastBuild(
+        last = LastBuild(
           state, sources: sources, count: films.films.count, theme: theme,
           configuration: configuration)
       }
@@ -243,67 +243,6 @@ public struct SiteBuilder: Sendable {
     try BuildFingerprint.allButFilms(
       theme: theme, configuration: configuration, content: content, query: pull.query,
       maxPages: input.maxPages)
-  }
-
-  /// The state the last build left, when its films' hashes and footprints
-  /// were made as this build's are (the same films key), with its record of
-  /// each of the build's `count` films (``SiteState/recordOffsets(sources:count:)``).
-  private struct LastBuild {
-    let state: SiteState
-    /// By the films' offsets in the source; `nil` when they cannot be matched.
-    let records: [Int?]?
-    /// Whether the records were found by the films' bytes (`sources`), which
-    /// alone says that a film is the one recorded.
-    let bySources: Bool
-
-    /// The last order and routes of the films whose bytes did not change (``KeptOrder``).
-    var keptOrder: KeptOrder? {
-      guard bySources, let records else { return nil }
-      return KeptOrder(state: state, records: records)
-    }
-
-    /// The last taxonomies, with the terms of the films whose bytes did not change (``KeptTerms``).
-    var keptTerms: KeptTerms? {
-      guard bySources, let records else { return nil }
-      return KeptTerms(state: state, records: records)
-    }
-
-    /// The last search index (``KeptSearch``) for `plan`, when its chunks'
-    /// keys start from `site` as this build's do: a film whose bytes did
-    /// not change is at its last position in the state, and at its
-    /// position in the plan now.
-    func keptSearch(for plan: SitePlan, site: ContentHash) -> KeptSearch? {
-      guard bySources, let records, state.searchSite == site,
-        plan.sourceOffsets.count == records.count, let chunks = state.searchChunks()
-      else { return nil }
-      let lastPositions = plan.sourceOffsets.parallelMap { offset in
-        records[offset].flatMap { state.place(at: $0)?.position }
-      }
-      var newPositions = [Int32?](repeating: nil, count: state.count)
-      for (position, last) in lastPositions.enumerated() {
-        guard let last else { continue }
-        guard last < state.count, newPositions[last] == nil else { return nil }
-        newPositions[last] = Int32(position)
-      }
-      return KeptSearch(chunks: chunks, newPositions: newPositions, count: plan.films.count)
-    }
-  }
-
-  /// The ``LastBuild`` of `state` for `count` films whose bytes have the hashes
-  /// `sources`; `nil` without a state, or with one of another films key.
-  private func lastBuild(
-    _ state: SiteState?, sources: [ContentHash]?, count: Int, theme: Theme,
-    configuration: SiteConfiguration
-  ) -> LastBuild? {
-    // A base URL the plan would refuse fails there; there is no last build to use.
-    guard let state,
-      let normalized = try? SitePlan.normalized(configuration),
-      let filmsKey = try? BuildFingerprint.filmsKey(theme: theme, configuration: normalized),
-      state.filmsKey == filmsKey
-    else { return nil }
-    return LastBuild(
-      state: state, records: state.recordOffsets(sources: sources, count: count),
-      bySources: sources != nil)
   }
 
   /// Renders the pages of `plan`, reusing the current site's where their

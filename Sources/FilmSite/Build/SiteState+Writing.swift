@@ -34,31 +34,6 @@ extension SiteState {
     return bytes
   }
 
-  /// A search chunk's line (``searchChunk(in:)``): its key, its group,
-  /// name and piece, and each word with its films' positions (the first, then each
-  /// less the one before).
-  private static func appendLine(of chunk: SearchChunk, to bytes: inout [UInt8]) {
-    bytes += chunk.key.description.utf8
-    bytes.append(UInt8(ascii: " "))
-    appendEscaped(chunk.group, to: &bytes)
-    bytes.append(UInt8(ascii: "\t"))
-    appendEscaped(chunk.name, to: &bytes)
-    bytes.append(UInt8(ascii: "\t"))
-    bytes += chunk.piece.utf8
-    for word in chunk.words {
-      bytes.append(UInt8(ascii: "\t"))
-      appendEscaped(word.text, to: &bytes)
-      bytes.append(UInt8(ascii: "\t"))
-      var last: Int32 = 0
-      for (index, film) in word.films.enumerated() {
-        if index > 0 { bytes.append(UInt8(ascii: ",")) }
-        bytes += String(film - last).utf8
-        last = film
-      }
-    }
-    bytes.append(UInt8(ascii: "\n"))
-  }
-
   /// `header` and then the lines of `count` films, each written by `line`:
   /// a large site's state is tens of megabytes, so they are written on every
   /// core, a run of films at a time, and then put one after another.

@@ -161,61 +161,10 @@ struct SiteState: Sendable {
     var chunks: [SearchChunk] = []
     chunks.reserveCapacity(searchLines.count)
     for line in searchLines {
-      guard let chunk = searchChunk(in: line) else { return nil }
+      guard let chunk = Self.searchChunk(in: bytes[line]) else { return nil }
       chunks.append(chunk)
     }
     return chunks
-  }
-
-  /// A chunk's line (``appendLine(of:to:)``): `<key> <group>\t<name>\t<piece>`, and
-  /// for each word `\t<word>\t<films>`, the films' positions as the first
-  /// and then each less the one before, the group, name and words escaped.
-  private func searchChunk(in line: Range<Int>) -> SearchChunk? {
-    let start = line.lowerBound
-    guard line.count > 17, bytes[start + 16] == UInt8(ascii: " "),
-      let key = ContentHash(hexDigits: bytes[start..<start + 16])
-    else { return nil }
-    let fields = bytes[start + 17..<line.upperBound].split(
-      separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
-    // A piece is the hex of a hash, or nothing.
-    guard fields.count >= 5, fields.count % 2 == 1, let group = Self.unescaped(fields[0]),
-      let name = Self.unescaped(fields[1]), name.hasPrefix(group),
-      fields[2].isEmpty || ContentHash(hexDigits: fields[2]) != nil
-    else { return nil }
-    var words: [SearchChunk.Word] = []
-    for index in stride(from: 3, to: fields.count, by: 2) {
-      guard let text = Self.unescaped(fields[index]), text.hasPrefix(name),
-        let films = Self.positions(in: fields[index + 1])
-      else { return nil }
-      words.append(SearchChunk.Word(text: text, films: films))
-    }
-    return SearchChunk(
-      group: group, name: name, piece: String(decoding: fields[2], as: UTF8.self), words: words,
-      films: SearchIndex.union(words.map(\.films)), key: key)
-  }
-
-  /// Ascending positions written as the first and then each less the one
-  /// before, with commas; `nil` unless there is one at least, each more
-  /// than the one before.
-  private static func positions(in field: ArraySlice<UInt8>) -> [Int32]? {
-    var films: [Int32] = []
-    var value: Int32 = 0
-    var digits = 0
-    var last: Int32 = 0
-    for byte in field + [UInt8(ascii: ",")] {
-      if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
-        guard digits < 9 else { return nil }
-        value = value * 10 + Int32(byte - UInt8(ascii: "0"))
-        digits += 1
-        continue
-      }
-      guard byte == UInt8(ascii: ","), digits > 0, films.isEmpty || value > 0 else { return nil }
-      let (film, overflow) = last.addingReportingOverflow(value)
-      guard !overflow else { return nil }
-      films.append(film)
-      (last, value, digits) = (film, 0, 0)
-    }
-    return films
   }
 
   /// The hash of the film at `offset` in the source's order; `nil` if the line is damaged.

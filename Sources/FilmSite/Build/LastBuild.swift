@@ -1,0 +1,63 @@
+import FilmCatalog
+import FilmSiteSupport
+
+/// The state the last build left, when its films' hashes and footprints
+/// were made as this build's are (the same films key), with its record of
+/// each of the build's `count` films (``SiteState/recordOffsets(sources:count:)``).
+struct LastBuild {
+  let state: SiteState
+  /// By the films' offsets in the source; `nil` when they cannot be matched.
+  let records: [Int?]?
+  /// Whether the records were found by the films' bytes (`sources`), which
+  /// alone says that a film is the one recorded.
+  let bySources: Bool
+
+  /// The last build of `state` for `count` films whose bytes have the hashes
+  /// `sources`; `nil` without a state, or with one of another films key.
+  init?(
+    _ state: SiteState?, sources: [ContentHash]?, count: Int, theme: Theme,
+    configuration: SiteConfiguration
+  ) {
+    // A base URL the plan would refuse fails there; there is no last build to use.
+    guard let state,
+      let normalized = try? SitePlan.normalized(configuration),
+      let filmsKey = try? BuildFingerprint.filmsKey(theme: theme, configuration: normalized),
+      state.filmsKey == filmsKey
+    else { return nil }
+    self.state = state
+    records = state.recordOffsets(sources: sources, count: count)
+    bySources = sources != nil
+  }
+
+  /// The last order and routes of the films whose bytes did not change (``KeptOrder``).
+  var keptOrder: KeptOrder? {
+    guard bySources, let records else { return nil }
+    return KeptOrder(state: state, records: records)
+  }
+
+  /// The last taxonomies, with the terms of the films whose bytes did not change (``KeptTerms``).
+  var keptTerms: KeptTerms? {
+    guard bySources, let records else { return nil }
+    return KeptTerms(state: state, records: records)
+  }
+
+  /// The last search index (``KeptSearch``) for `plan`, when its chunks'
+  /// keys start from `site` as this build's do: a film whose bytes did
+  /// not change is at its last position in the state, and at its
+  /// position in the plan now.
+  func keptSearch(for plan: SitePlan, site: ContentHash) -> KeptSearch? {
+    guard bySources, let records, state.searchSite == site,
+      plan.sourceOffsets.count == records.count, let chunks = state.searchChunks()
+    else { return nil }
+    let lastPositions = plan.sourceOffsets.parallelMap { offset in
+      records[offset].flatMap { state.place(at: $0)?.position }
+    }
+    var newPositions = [Int32?](repeating: nil, count: state.count)
+    for (position, last) in lastPositions.enumerated() {
+      guard let last else { continue }
+      guard last < state.count, newPositions[last] == nil else { return nil }
+      newPositions[last] = Int32(position)
+    }
+    return KeptSearch(chunks: chunks, newPositions: newPositions, count: plan.films.count)
+  }
+}
