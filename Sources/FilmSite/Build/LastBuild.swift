@@ -50,7 +50,7 @@ struct LastBuild {
       plan.sourceOffsets.count == records.count, let chunks = state.searchChunks()
     else { return nil }
     let lastPositions = plan.sourceOffsets.parallelMap { offset in
-      records[offset].flatMap { state.place(at: $0)?.position }
+      records[offset].flatMap(state.position(at:))
     }
     var newPositions = [Int32?](repeating: nil, count: state.count)
     for (position, last) in lastPositions.enumerated() {

@@ -7,7 +7,7 @@ extension SiteState {
   /// name and piece, and each word with its films' positions (the first, then each
   /// less the one before).
   static func appendLine(of chunk: SearchChunk, to bytes: inout [UInt8]) {
-    bytes += chunk.key.description.utf8
+    bytes.appendHex(chunk.key)
     bytes.append(UInt8(ascii: " "))
     appendEscaped(chunk.group, to: &bytes)
     bytes.append(UInt8(ascii: "\t"))
@@ -21,7 +21,7 @@ extension SiteState {
       var last: Int32 = 0
       for (index, film) in word.films.enumerated() {
         if index > 0 { bytes.append(UInt8(ascii: ",")) }
-        bytes += String(film - last).utf8
+        bytes.appendDecimal(Int(film - last))
         last = film
       }
     }

@@ -60,19 +60,23 @@ extension SiteState {
     appendStart(
       film: record.film, footprint: record.footprint, source: record.source,
       mark: mark(inFeed: record.inFeed, warned: record.warned), to: &bytes)
-    bytes.append(contentsOf: String(record.position).utf8)
+    bytes.appendDecimal(record.position)
     bytes.append(UInt8(ascii: " "))
-    bytes.append(contentsOf: record.route.description.utf8)
+    // The route's description, a `/` after each component.
+    for component in record.route.components {
+      bytes += component.utf8
+      bytes.append(UInt8(ascii: "/"))
+    }
     bytes.append(UInt8(ascii: " "))
     for kind in record.ranks {
       for (index, rank) in kind.enumerated() {
         if index > 0 { bytes.append(UInt8(ascii: ",")) }
-        bytes += String(rank).utf8
+        bytes.appendDecimal(Int(rank))
       }
       bytes.append(UInt8(ascii: "/"))
     }
     bytes.append(UInt8(ascii: " "))
-    bytes += String(record.links.indexPage).utf8
+    bytes.appendDecimal(record.links.indexPage)
     bytes.append(UInt8(ascii: " "))
     bytes += record.links.indexPath.utf8
     bytes.append(UInt8(ascii: " "))
@@ -86,9 +90,9 @@ extension SiteState {
       }
       if Int(rank) < cast.count, cast[Int(rank)].name.utf8.elementsEqual(actor.name.utf8) {
         bytes.append(UInt8(ascii: "="))
-        bytes += String(rank).utf8
+        bytes.appendDecimal(Int(rank))
       } else {
-        bytes += String(rank).utf8
+        bytes.appendDecimal(Int(rank))
         bytes.append(UInt8(ascii: ":"))
         appendEscaped(actor.name, to: &bytes)
       }
@@ -101,12 +105,12 @@ extension SiteState {
     film: ContentHash, footprint: ContentHash, source: ContentHash?, mark: UInt8,
     to bytes: inout [UInt8]
   ) {
-    bytes.append(contentsOf: film.description.utf8)
+    bytes.appendHex(film)
     bytes.append(UInt8(ascii: " "))
-    bytes.append(contentsOf: footprint.description.utf8)
+    bytes.appendHex(footprint)
     bytes.append(UInt8(ascii: " "))
     if let source {
-      bytes.append(contentsOf: source.description.utf8)
+      bytes.appendHex(source)
     } else {
       bytes.append(contentsOf: repeatElement(UInt8(ascii: "-"), count: 16))
     }

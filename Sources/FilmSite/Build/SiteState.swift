@@ -248,7 +248,14 @@ struct SiteState: Sendable {
   /// Where the film at `offset` was in the site's order, and its route;
   /// `nil` if its line is damaged.
   func place(at offset: Int) -> (position: Int, route: Route)? {
-    fields(at: offset).map { ($0.position, $0.route) }
+    fieldRanges(at: offset).map { fields in
+      (Self.number(in: bytes[fields.position]), route(in: fields.route))
+    }
+  }
+
+  /// Where the film at `offset` was in the site's order; `nil` if its line is damaged.
+  func position(at offset: Int) -> Int? {
+    fieldRanges(at: offset).map { Self.number(in: bytes[$0.position]) }
   }
 
   /// The fields of a film's line after its hashes and mark, a space between
@@ -263,25 +270,72 @@ struct SiteState: Sendable {
     let actors: Range<Int>
   }
 
+  /// Where each of a line's ``LineFields`` is in ``bytes``, its two numbers
+  /// checked: found without making a value, as every film's line is looked
+  /// at by a planned rebuild, and most for one field or two.
+  private struct FieldRanges {
+    let position: Range<Int>
+    let route: Range<Int>
+    let ranks: Range<Int>
+    let indexPage: Range<Int>
+    let indexPath: Range<Int>
+    let actors: Range<Int>
+  }
+
   private func fields(at offset: Int) -> LineFields? {
-    let line = lines[offset]
-    let fields = bytes[line.lowerBound + Self.placeStart..<line.upperBound].split(
-      separator: UInt8(ascii: " "), maxSplits: 5, omittingEmptySubsequences: false)
-    func number(_ field: ArraySlice<UInt8>) -> Int? {
-      guard !field.isEmpty, field.count < 10,
-        field.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
-      else { return nil }
-      return Int(String(decoding: field, as: UTF8.self))
-    }
-    guard fields.count == 6, let position = number(fields[0]), let indexPage = number(fields[3])
-    else { return nil }
-    let route = fields[1].split(separator: UInt8(ascii: "/")).map {
-      String(decoding: $0, as: UTF8.self)
-    }
+    guard let fields = fieldRanges(at: offset) else { return nil }
     return LineFields(
-      position: position, route: Route(route), ranks: fields[2].startIndex..<fields[2].endIndex,
-      indexPage: indexPage, indexPath: String(decoding: fields[4], as: UTF8.self),
-      actors: fields[5].startIndex..<fields[5].endIndex)
+      position: Self.number(in: bytes[fields.position]), route: route(in: fields.route),
+      ranks: fields.ranks, indexPage: Self.number(in: bytes[fields.indexPage]),
+      indexPath: String(decoding: bytes[fields.indexPath], as: UTF8.self), actors: fields.actors)
+  }
+
+  /// The six fields after the line's mark: the first five end at a space,
+  /// and the last (the actors) runs to the line's end, spaces and all.
+  private func fieldRanges(at offset: Int) -> FieldRanges? {
+    let line = lines[offset]
+    var ends: (Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0)
+    var found = 0
+    var index = line.lowerBound + Self.placeStart
+    while found < 5, index < line.upperBound {
+      if bytes[index] == UInt8(ascii: " ") {
+        switch found {
+        case 0: ends.0 = index
+        case 1: ends.1 = index
+        case 2: ends.2 = index
+        case 3: ends.3 = index
+        default: ends.4 = index
+        }
+        found += 1
+      }
+      index += 1
+    }
+    guard found == 5 else { return nil }
+    let fields = FieldRanges(
+      position: line.lowerBound + Self.placeStart..<ends.0, route: ends.0 + 1..<ends.1,
+      ranks: ends.1 + 1..<ends.2, indexPage: ends.2 + 1..<ends.3, indexPath: ends.3 + 1..<ends.4,
+      actors: ends.4 + 1..<line.upperBound)
+    guard Self.isNumber(bytes[fields.position]), Self.isNumber(bytes[fields.indexPage]) else {
+      return nil
+    }
+    return fields
+  }
+
+  /// Whether `field` is a number a line may hold: one to nine decimal digits.
+  private static func isNumber(_ field: ArraySlice<UInt8>) -> Bool {
+    !field.isEmpty && field.count < 10
+      && field.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+  }
+
+  /// The value of a field that ``isNumber(_:)``.
+  private static func number(in field: ArraySlice<UInt8>) -> Int {
+    field.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+  }
+
+  /// The route written in `range`: its components, a `/` between each.
+  private func route(in range: Range<Int>) -> Route {
+    Route(
+      bytes[range].split(separator: UInt8(ascii: "/")).map { String(decoding: $0, as: UTF8.self) })
   }
 
   /// The actors written in `range`: each a tab after the last, as `=<rank>`
@@ -320,7 +374,7 @@ struct SiteState: Sendable {
   /// For each of ``keptKinds``, the ranks of the names of the film at
   /// `offset` among that kind's terms; `nil` if its line is damaged.
   func ranks(at offset: Int) -> [[Int32]]? {
-    guard let range = fields(at: offset)?.ranks else { return nil }
+    guard let range = fieldRanges(at: offset)?.ranks else { return nil }
     var kinds: [[Int32]] = [[]]
     var value: Int32 = 0
     var digits = 0

@@ -187,11 +187,11 @@ struct IndexPagePatch: Sendable, Hashable {
   /// (`p12,u6210,n6240`).
   func append(to out: inout [UInt8]) {
     out.append(UInt8(ascii: "p"))
-    OutputManifest.appendDecimal(page, to: &out)
+    out.appendDecimal(page)
     for place in places {
       out.append(UInt8(ascii: ","))
       out.append(UInt8(ascii: place.value == .number ? "n" : "u"))
-      OutputManifest.appendDecimal(place.offset, to: &out)
+      out.appendDecimal(place.offset)
     }
   }
 

@@ -58,20 +58,20 @@ extension OutputManifest {
     let entry = entries.isEmpty ? nil : entries[index]
     path.withUTF8 { out.append(contentsOf: $0) }
     out.append(UInt8(ascii: "\t"))
-    Self.appendHex(entry?.hash.value ?? 0, to: &out)
+    out.appendHex(entry?.hash ?? ContentHash(value: 0))
     out.append(UInt8(ascii: "\t"))
-    Self.appendDecimal(entry?.size ?? -1, to: &out)
+    out.appendDecimal(entry?.size ?? -1)
     out.append(UInt8(ascii: "\t"))
     if let modified = entry?.modified {
-      Self.appendDecimal(modified.seconds, to: &out)
+      out.appendDecimal(modified.seconds)
       out.append(UInt8(ascii: "."))
-      Self.appendDecimal(modified.nanoseconds, to: &out)
+      out.appendDecimal(modified.nanoseconds)
     } else {
       out.append(UInt8(ascii: "-"))
     }
     out.append(UInt8(ascii: "\t"))
     if let key = entry?.key {
-      Self.appendHex(key.value, to: &out)
+      out.appendHex(key)
     } else {
       out.append(UInt8(ascii: "-"))
     }
@@ -80,32 +80,5 @@ extension OutputManifest {
       patch.append(to: &out)
     }
     out.append(UInt8(ascii: "\n"))
-  }
-
-  /// 16 lowercase hexadecimal digits, as ``ContentHash/description`` writes them.
-  private static func appendHex(_ value: UInt64, to out: inout [UInt8]) {
-    for shift in stride(from: 60, through: 0, by: -4) {
-      let digit = UInt8((value >> UInt64(shift)) & 0xF)
-      out.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
-    }
-  }
-
-  /// `value` in decimal, as `String(value)` writes it.
-  static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
-    if value < 0 { out.append(UInt8(ascii: "-")) }
-    var magnitude = value.magnitude
-    var digits = 1
-    var rest = magnitude / 10
-    while rest > 0 {
-      digits += 1
-      rest /= 10
-    }
-    out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
-    var index = out.count - 1
-    repeat {
-      out[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-      magnitude /= 10
-      index -= 1
-    } while magnitude > 0
   }
 }

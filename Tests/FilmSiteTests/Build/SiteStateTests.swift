@@ -174,6 +174,7 @@ import Testing
       #expect(state.sourceHash(at: offset) == record.source)
       #expect(state.hasWarned(at: offset) == record.warned)
       #expect(state.place(at: offset)?.position == record.position)
+      #expect(state.position(at: offset) == record.position)
       #expect(state.place(at: offset)?.route == record.route)
       #expect(state.ranks(at: offset) == record.ranks)
     }
@@ -331,7 +332,7 @@ import Testing
   }
 
   @Test func aLineWhosePlaceIsDamagedHasNoPlaceAndNoRecord() throws {
-    let records = Self.records(3)
+    let records = Self.records(5)
     let text = String(decoding: Self.bytes(records), as: UTF8.self)
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     // The place of the second film is no longer a number.
@@ -339,13 +340,21 @@ import Testing
     // The third film's line has lost everything after its place.
     let third = lines[3]
     lines[3] = String(third[..<third.utf8.index(third.utf8.startIndex, offsetBy: 63)])
+    // The fourth's index page is no number, and the fifth's place has ten digits.
+    lines[4] = Self.editing(lines[4], field: 3) { $0 + "x" }
+    lines[5] = Self.editing(lines[5], field: 0) { _ in "1234567890" }
     let state = try #require(SiteState(bytes: Array(lines.joined(separator: "\n").utf8)))
     #expect(state.place(at: 0)?.position == records[0].position)
+    #expect(state.position(at: 0) == records[0].position)
+    #expect(state.ranks(at: 0) == records[0].ranks)
     #expect(state.record(at: 0) == records[0])
-    #expect(state.place(at: 1) == nil)
-    #expect(state.record(at: 1) == nil)
-    #expect(state.place(at: 2) == nil)
-    #expect(state.record(at: 2) == nil)
+    for offset in 1..<5 {
+      // A damaged line has no field at all, even those that read well alone.
+      #expect(state.place(at: offset) == nil)
+      #expect(state.position(at: offset) == nil)
+      #expect(state.ranks(at: offset) == nil)
+      #expect(state.record(at: offset) == nil)
+    }
   }
 
   @Test func damagedRanksActorsOrTermsAreNone() throws {
