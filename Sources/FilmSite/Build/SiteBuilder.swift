@@ -303,8 +303,12 @@ public struct SiteBuilder: Sendable {
       : Set(AtomFeed.newestFilms(films, limit: SiteRenderer.feedFilmLimit).map(\.route))
     // The plan's warnings name their films by id, which the pull keeps unique.
     let warned = Set(plan.warnings.map(\.filmID))
-    let made = Array(films.indices).parallelMap { position in
-      let offset = sourceOffsets[position]
+    // The records are made in the source's order, each from its film's place in the site's.
+    var positions = [Int](repeating: 0, count: films.count)
+    for (position, offset) in sourceOffsets.enumerated() { positions[offset] = position }
+    let positionsByOffset = positions
+    let records = Array(films.indices).parallelMap { offset in
+      let position = positionsByOffset[offset]
       let hash = keys.films[position]
       let (film, route) = films[position]
       let listed = inFeed.contains(route)
@@ -324,8 +328,6 @@ public struct SiteBuilder: Sendable {
         route: route,
         ranks: SiteState.keptKinds.map { Array(plan.browse[$0].ranks(ofFilmAt: position)) })
     }
-    var records = made
-    for (position, offset) in sourceOffsets.enumerated() { records[offset] = made[position] }
     return SiteState.bytes(
       fingerprint: fingerprint, settings: settings, filmsKey: filmsKey, pageSite: keys.sites.film,
       files: files, records: records,

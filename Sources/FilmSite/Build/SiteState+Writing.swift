@@ -17,36 +17,45 @@ extension SiteState {
       fingerprint: fingerprint, settings: settings, filmsKey: filmsKey, pageSite: pageSite,
       files: files, count: records.count, termCount: terms.reduce(0) { $0 + $1.count },
       searchSite: search?.site, searchCount: search?.chunks.count ?? 0)
-    var bytes = withLines(after: header, count: records.count) { offset, bytes in
+    // Every term, kind by kind, by its place among them all.
+    let allTerms = terms.enumerated().flatMap { kindIndex, kindTerms in
+      kindTerms.map { (kindIndex: kindIndex, term: $0) }
+    }
+    let chunks = search?.chunks ?? []
+    let filmLines = runs(count: records.count, length: 1024) { offset, bytes in
       appendLine(of: records[offset], cast: terms[castKind], to: &bytes)
     }
-    for (kindIndex, kindTerms) in terms.enumerated() {
-      for term in kindTerms {
-        bytes.append(UInt8(ascii: "0") + UInt8(kindIndex))
-        bytes.append(UInt8(ascii: " "))
-        bytes += term.slug.utf8
-        bytes.append(UInt8(ascii: " "))
-        appendEscaped(term.name, to: &bytes)
-        bytes.append(UInt8(ascii: "\n"))
-      }
+    let termLines = runs(count: allTerms.count, length: 4096) { index, bytes in
+      let (kindIndex, term) = allTerms[index]
+      bytes.append(UInt8(ascii: "0") + UInt8(kindIndex))
+      bytes.append(UInt8(ascii: " "))
+      bytes += term.slug.utf8
+      bytes.append(UInt8(ascii: " "))
+      appendEscaped(term.name, to: &bytes)
+      bytes.append(UInt8(ascii: "\n"))
     }
-    for chunk in search?.chunks ?? [] { appendLine(of: chunk, to: &bytes) }
-    return bytes
+    // A chunk's line holds hundreds of films' positions, and a common word's thousands.
+    let chunkLines = runs(count: chunks.count, length: 32) { index, bytes in
+      appendLine(of: chunks[index], to: &bytes)
+    }
+    return joined(header, filmLines + termLines + chunkLines)
   }
 
-  /// `header` and then the lines of `count` films, each written by `line`:
-  /// a large site's state is tens of megabytes, so they are written on every
-  /// core, a run of films at a time, and then put one after another.
-  static func withLines(
-    after header: [UInt8], count: Int,
-    _ line: @Sendable (_ offset: Int, _ bytes: inout [UInt8]) -> Void
-  ) -> [UInt8] {
-    let runLength = 1024
-    let runs = Array(stride(from: 0, to: count, by: runLength)).parallelMap { first in
+  /// The lines of `count` items, each written by `line`: a large site's
+  /// state is tens of megabytes, so they are written on every core, in runs
+  /// of `length` items, which ``joined(_:_:)`` puts one after another.
+  static func runs(
+    count: Int, length: Int, _ line: @Sendable (_ index: Int, _ bytes: inout [UInt8]) -> Void
+  ) -> [[UInt8]] {
+    Array(stride(from: 0, to: count, by: length)).parallelMap { first in
       var bytes: [UInt8] = []
-      for offset in first..<min(first + runLength, count) { line(offset, &bytes) }
+      for index in first..<min(first + length, count) { line(index, &bytes) }
       return bytes
     }
+  }
+
+  /// `header`, then each of `runs` in turn.
+  static func joined(_ header: [UInt8], _ runs: [[UInt8]]) -> [UInt8] {
     var bytes = header
     bytes.reserveCapacity(header.count + runs.reduce(0) { $0 + $1.count })
     for run in runs { bytes.append(contentsOf: run) }

@@ -487,9 +487,11 @@ struct SiteState: Sendable {
       fingerprint: fingerprint, settings: settings, filmsKey: filmsKey, pageSite: pageSite,
       files: files, count: lines.count, termCount: termLines.count, searchSite: searchSite,
       searchCount: searchLines.count)
-    var out = Self.withLines(after: header, count: lines.count) { offset, out in
-      appendLine(at: offset, update: updated[offset], source: sources?[offset], to: &out)
-    }
+    var out = Self.joined(
+      header,
+      Self.runs(count: lines.count, length: 1024) { offset, out in
+        appendLine(at: offset, update: updated[offset], source: sources?[offset], to: &out)
+      })
     // The films keep their places, and their words: the terms and the chunks are the same.
     if let first = (termLines.first ?? searchLines.first),
       let last = searchLines.last ?? termLines.last

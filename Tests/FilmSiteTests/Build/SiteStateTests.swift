@@ -144,6 +144,33 @@ import Testing
     #expect(state.terms(of: .genres) == Self.terms[0])
   }
 
+  @Test func manyTermsAndChunksReadBackInTheirOrder() throws {
+    let records = Self.records(3)
+    // More terms and chunks than one run of lines holds, so they are written in several.
+    let terms = Self.terms.enumerated().map { kind, kindTerms in
+      kindTerms
+        + (0..<3_000).map {
+          SiteState.TermName(name: "Name \(kind) \($0)", slug: "n-\(kind)-\($0)")
+        }
+    }
+    let chunks = (0..<100).map { number in
+      Self.chunk(
+        "c\(number)", "c\(number)x", [("c\(number)xy", [Int32(number), Int32(number + 7)])],
+        key: UInt64(number))
+    }
+    let state = try #require(
+      SiteState(
+        bytes: SiteState.bytes(
+          fingerprint: ContentHash(value: 7), settings: ContentHash(value: 8),
+          filmsKey: ContentHash(value: 10), pageSite: ContentHash(value: 9), files: 42,
+          records: records, terms: terms, search: (ContentHash(value: 5), chunks))))
+    for (kind, kindTerms) in zip(SiteState.keptKinds, terms) {
+      #expect(state.terms(of: kind) == kindTerms)
+    }
+    #expect(state.searchChunks() == chunks)
+    #expect((0..<records.count).map { state.record(at: $0) } == records)
+  }
+
   @Test func aHeaderWhoseSearchFieldsDisagreeIsNoState() {
     let bytes = Self.bytes(Self.records(2), search: (ContentHash(value: 5), Self.chunks))
     let text = String(decoding: bytes, as: UTF8.self)
