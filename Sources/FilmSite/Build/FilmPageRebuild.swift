@@ -7,8 +7,9 @@ import FilmSiteSupport
 /// rest of the site (its ``FilmFootprint``) and what its page links to
 /// (``FilmPageLinks``). When every changed film has the footprint it had, the
 /// order, the lists, the names, the search index and the feed are as they
-/// were, so the plan is not made at all: the changed films' pages are
-/// rendered with the links they had, and every other page is the current
+/// were; when it also shows the actors its links were made for, those
+/// links are too. Then the plan is not made at all: the changed films' pages
+/// are rendered with the links they had, and every other page is the current
 /// site's, each checked with one `stat` as a fresh plan's reuse would be.
 ///
 /// It applies to a site without a content folder or `nav` (notes and the
@@ -40,7 +41,8 @@ struct FilmPageRebuild: Sendable {
   /// The rebuild of `films` (in the source's order) from `state`, or `nil`
   /// when the plan must be made: a content folder or a `nav`, other
   /// settings or another number of films than the state's, or a changed
-  /// film whose footprint changed (its title, year, names, row, or feed entry).
+  /// film whose footprint changed (its title, year, names, row, or feed entry)
+  /// or whose page shows other actors than its links were made for.
   /// - Parameters:
   ///   - settings: ``BuildFingerprint/allButFilms(theme:configuration:content:query:maxPages:)``.
   ///   - sources: The hash of each film's object in its catalog file, kept for the next rebuild.
@@ -83,7 +85,8 @@ struct FilmPageRebuild: Sendable {
         let record = state.record(at: offset),
         FilmFootprint.of(
           film, at: route, inFeed: record.inFeed, row: theme.row, contexts: inputs.contexts)
-          == record.footprint
+          == record.footprint,
+        Self.showsTheSameActors(film, as: record.links, shown: configuration.castShown)
       else { return nil }
       changed.append(
         ChangedFilm(offset: offset, film: film, route: route, hash: hash, links: record.links))
@@ -96,6 +99,18 @@ struct FilmPageRebuild: Sendable {
     self.warnings = checked.flatMap(\.2)
     self.inputs = inputs
     self.sources = sources
+  }
+
+  /// Whether the film's page shows the actors, spelt the same, that `links`
+  /// were made for. The footprint covers only the actors billed early enough
+  /// for a page of their own; one billed later is linked to the page another
+  /// film gives them, which a changed name could find or lose.
+  private static func showsTheSameActors(_ film: Film, as links: FilmPageLinks, shown: Int)
+    -> Bool
+  {
+    let names = FilmMetadata.shownActorNames(of: film, shown: shown)
+    return names.count == links.actors.count
+      && zip(names, links.actors).allSatisfy { ScalarOrder.isSame($0, $1.name) }
   }
 
   /// The new site's files: the changed films' pages rendered, every other

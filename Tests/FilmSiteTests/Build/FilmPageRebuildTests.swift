@@ -19,11 +19,12 @@ import Testing
     }
   }
 
-  /// The rebuild of `edited` after a build of ``films`` with `configuration`
+  /// The rebuild of `edited` after a build of `builtFilms` with `configuration`
   /// (and `row` as the theme's row template, when given), and before it,
   /// when given, one with `earlierRow` as the row template.
   private func rebuild(
-    _ edited: [Film], configuration: SiteConfiguration = SiteConfiguration(pageSize: 5),
+    _ edited: [Film], from builtFilms: [Film] = films,
+    configuration: SiteConfiguration = SiteConfiguration(pageSize: 5),
     builtWith built: SiteConfiguration? = nil, row: String? = nil, earlierRow: String? = nil
   ) async throws -> FilmPageRebuild? {
     let root = FileManager.default.temporaryDirectory
@@ -43,7 +44,7 @@ import Testing
       let builds = earlierRow == nil ? [] : [try theme("earlier-theme", row: earlierRow)]
       for templates in builds + [themeDirectory] {
         _ = try await SiteBuilder(
-          input: .source(CatalogSource(films: Self.films), maxPages: Paginator.defaultMaxPages),
+          input: .source(CatalogSource(films: builtFilms), maxPages: Paginator.defaultMaxPages),
           templatesDirectory: templates, outputDirectory: output,
           configuration: built ?? configuration
         ).build()
@@ -99,6 +100,32 @@ import Testing
     // The release date only matters to the feed, which needs a base URL.
     let configuration = SiteConfiguration(pageSize: 5, baseURL: "https://films.example/")
     #expect(try await rebuild(films, configuration: configuration) == nil)
+  }
+
+  /// An actor billed too late for a page of their own is still linked to the
+  /// page another film gives them: a new name there may have one, or lose it.
+  @Test func aLateBilledActorsNewNameNeedsThePlanAndTheirNewCharacterDoesNot() async throws {
+    let configuration = SiteConfiguration(pageSize: 5, castPagesPerFilm: 1)
+    func billed(_ name: String, as character: String? = nil) -> [Film] {
+      edited(3) { $0.cast.append(Film.CastMember(name: name, character: character)) }
+    }
+    // "Actor 1", billed first on film 1, has a page; "Nobody" has none.
+    for (built, now) in [
+      ("Nobody", "Actor 1"), ("Actor 1", "Nobody"), ("Nobody", "nobody"),
+      ("Nobody", "Nobody\u{301}"),
+    ] {
+      #expect(
+        try await rebuild(billed(now), from: billed(built), configuration: configuration) == nil,
+        "\(built) to \(now)")
+    }
+    // A new character, or a space the page trims, shows the same actors.
+    for (built, now) in [
+      ("Actor 1", billed("Actor 1", as: "Someone")), ("Nobody", billed("Nobody", as: "Someone")),
+      ("Nobody", billed("Nobody ")),
+    ] {
+      let rebuild = try await rebuild(now, from: billed(built), configuration: configuration)
+      #expect(rebuild?.changed.map(\.offset) == [3], "\(built)")
+    }
   }
 
   @Test func anOverviewInTheFeedNeedsThePlanAndOneOutsideItDoesNot() async throws {
