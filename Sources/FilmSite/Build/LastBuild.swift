@@ -41,6 +41,21 @@ struct LastBuild {
     return KeptTerms(state: state, records: records)
   }
 
+  /// The pages of each film's shown actors as the last build recorded them,
+  /// by the film's position in `plan` (``SitePlan/filmLinks(keptActors:)``),
+  /// when the plan's taxonomies are the last build's: a film whose bytes did
+  /// not change shows the same actors, who have the same pages among the
+  /// same terms. `nil` for a film with no record.
+  func keptActors(for plan: SitePlan) -> (@Sendable (Int) -> [FilmPageLinks.ActorPage]?)? {
+    guard bySources, let records, plan.termsAreKept,
+      plan.sourceOffsets.count == records.count
+    else { return nil }
+    let (state, offsets, cast) = (state, plan.sourceOffsets, plan.browse.cast.terms)
+    return { position in
+      records[offsets[position]].flatMap { state.actorPages(at: $0, cast: cast) }
+    }
+  }
+
   /// The last search index (``KeptSearch``) for `plan`, when its chunks'
   /// keys start from `site` as this build's do: a film whose bytes did
   /// not change is at its last position in the state, and at its

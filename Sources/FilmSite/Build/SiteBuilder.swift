@@ -255,7 +255,7 @@ public struct SiteBuilder: Sendable {
     // Pages go to the writer a batch at a time as they are rendered, so a
     // large site is never held in memory whole.
     let renderer = SiteRenderer(theme: theme, configuration: plan.configuration)
-    let links = plan.filmLinks()
+    let links = plan.filmLinks(keptActors: last?.keptActors(for: plan))
     let filmsKey = try BuildFingerprint.filmsKey(theme: theme, configuration: plan.configuration)
     let records = last?.records
     let keys = try renderer.keys(

@@ -224,7 +224,7 @@ struct SiteState: Sendable {
       let mark = mark(at: offset),
       source.allSatisfy({ $0 == UInt8(ascii: "-") }) || ContentHash(hexDigits: source) != nil,
       let fields = fields(at: offset), let ranks = ranks(at: offset),
-      let actors = actors(in: fields.actors)
+      let actors = actors(in: fields.actors, term: { termName(kind: Self.castKind, rank: $0) })
     else { return nil }
     var names: [[FilmPageLinks.Name]] = []
     for (kind, kindRanks) in ranks.enumerated() {
@@ -238,7 +238,7 @@ struct SiteState: Sendable {
     let links = FilmPageLinks(
       indexPage: fields.indexPage, indexPath: fields.indexPath, genres: names[0],
       director: names[1].first, year: names[2].first, cast: names[3],
-      actors: actors.map { FilmPageLinks.ActorPage(name: $0.name, slug: $0.slug, rank: $0.rank) })
+      actors: actors)
     return Record(
       film: film, footprint: footprint, source: sourceHash(at: offset), inFeed: mark.inFeed,
       warned: mark.warned, links: links, position: fields.position, route: fields.route,
@@ -327,6 +327,11 @@ struct SiteState: Sendable {
       && field.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
   }
 
+  /// A term's rank written in `field`, when it is a number.
+  private static func rank(in field: ArraySlice<UInt8>) -> Int32? {
+    isNumber(field) ? Int32(number(in: field)) : nil
+  }
+
   /// The value of a field that ``isNumber(_:)``.
   private static func number(in field: ArraySlice<UInt8>) -> Int {
     field.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
@@ -338,32 +343,45 @@ struct SiteState: Sendable {
       bytes[range].split(separator: UInt8(ascii: "/")).map { String(decoding: $0, as: UTF8.self) })
   }
 
+  /// The pages of the shown actors of the film at `offset`, as its line
+  /// records them, with the terms of `cast`: the cast of a plan whose
+  /// taxonomies are this state's (``KeptTerms``), whose ranks are the ones
+  /// the line was written with. `nil` if its line is damaged.
+  func actorPages(at offset: Int, cast: [Term]) -> [FilmPageLinks.ActorPage]? {
+    guard let fields = fieldRanges(at: offset) else { return nil }
+    return actors(in: fields.actors) { rank in
+      guard Int(rank) < cast.count else { return nil }
+      return TermName(name: cast[Int(rank)].name, slug: cast[Int(rank)].slug)
+    }
+  }
+
   /// The actors written in `range`: each a tab after the last, as `=<rank>`
   /// for one spelt as the term of their page, `<rank>:<name>` for one spelt
-  /// otherwise, and `:<name>` for one with no page.
-  private func actors(in range: Range<Int>) -> [(name: String, slug: String?, rank: Int32?)]? {
+  /// otherwise, and `:<name>` for one with no page; `term` gives the cast's
+  /// term at a rank.
+  private func actors(in range: Range<Int>, term: (Int32) -> TermName?)
+    -> [FilmPageLinks.ActorPage]?
+  {
     guard !range.isEmpty else { return [] }
-    var actors: [(name: String, slug: String?, rank: Int32?)] = []
+    var actors: [FilmPageLinks.ActorPage] = []
     for entry in bytes[range].split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
     {
       if entry.first == UInt8(ascii: "=") {
-        guard let rank = Int32(String(decoding: entry.dropFirst(), as: UTF8.self)),
-          let term = termName(kind: Self.castKind, rank: rank)
-        else { return nil }
-        actors.append((term.name, term.slug, rank))
+        guard let rank = Self.rank(in: entry.dropFirst()), let found = term(rank) else {
+          return nil
+        }
+        actors.append(FilmPageLinks.ActorPage(name: found.name, slug: found.slug, rank: rank))
         continue
       }
       guard let colon = entry.firstIndex(of: UInt8(ascii: ":")),
         let name = Self.unescaped(entry[(colon + 1)...])
       else { return nil }
       guard colon > entry.startIndex else {
-        actors.append((name, nil, nil))
+        actors.append(FilmPageLinks.ActorPage(name: name, slug: nil))
         continue
       }
-      guard let rank = Int32(String(decoding: entry[..<colon], as: UTF8.self)),
-        let term = termName(kind: Self.castKind, rank: rank)
-      else { return nil }
-      actors.append((name, term.slug, rank))
+      guard let rank = Self.rank(in: entry[..<colon]), let found = term(rank) else { return nil }
+      actors.append(FilmPageLinks.ActorPage(name: name, slug: found.slug, rank: rank))
     }
     return actors
   }

@@ -66,7 +66,9 @@ struct FilmPageLinks: Hashable, Sendable {
   }
 
   /// The links of the film at `offset` in `plan`'s order.
-  init(forFilmAt offset: Int, of plan: borrowing SitePlan) {
+  /// - Parameter kept: The pages of its shown actors, when they are known
+  ///   already (``SitePlan/filmLinks(keptActors:)``); looked up otherwise.
+  init(forFilmAt offset: Int, of plan: borrowing SitePlan, actors kept: [ActorPage]? = nil) {
     let film = plan.films[offset].film
     let indexPage = plan.pagination.page(forItem: offset)
     func names(_ kind: TaxonomyKind) -> [Name] {
@@ -79,22 +81,27 @@ struct FilmPageLinks: Hashable, Sendable {
       indexPath: plan.pagination.route(forPage: indexPage).description,
       genres: names(.genres), director: names(.directors).first, year: names(.years).first,
       cast: cast,
-      actors: FilmMetadata.shownActorNames(of: film, shown: plan.configuration.castShown).map {
-        actor in
-        // Most shown actors are among the film's own pages; the others may
-        // have a page through another film. A name has one term, so both
-        // ways find the same.
-        if let index = cast.firstIndex(where: { $0.name == actor }) {
-          return ActorPage(
-            name: actor, slug: cast[index].slug,
-            rank: castRanks[castRanks.startIndex + index])
-        }
-        let rank = plan.browse.cast.rank(named: actor)
-        return ActorPage(
-          name: actor, slug: rank.map { plan.browse.cast.terms[$0].slug },
-          rank: rank.map(Int32.init))
-      },
+      actors: kept ?? Self.actors(of: film, cast: cast, castRanks: castRanks, in: plan),
       tags: names(.tags))
+  }
+
+  /// The pages of `film`'s shown actors, looked up in `plan`. Most are among
+  /// the film's own names' pages (`cast`, ranked `castRanks`); the others may
+  /// have a page through another film. A name has one term, so both ways
+  /// find the same.
+  private static func actors(
+    of film: Film, cast: [Name], castRanks: ArraySlice<Int32>, in plan: borrowing SitePlan
+  ) -> [ActorPage] {
+    FilmMetadata.shownActorNames(of: film, shown: plan.configuration.castShown).map { actor in
+      if let index = cast.firstIndex(where: { $0.name == actor }) {
+        return ActorPage(
+          name: actor, slug: cast[index].slug, rank: castRanks[castRanks.startIndex + index])
+      }
+      let rank = plan.browse.cast.rank(named: actor)
+      return ActorPage(
+        name: actor, slug: rank.map { plan.browse.cast.terms[$0].slug },
+        rank: rank.map(Int32.init))
+    }
   }
 
   /// The route of the index page that lists the film.

@@ -21,6 +21,9 @@ struct SitePlan: Sendable {
   let pagination: Pagination
   /// The genres, directors and years, with their films' positions in `films`.
   let browse: BrowseIndex
+  /// Whether ``browse`` is the last build's taxonomies (``KeptTerms``): its
+  /// terms, slugs and their order are the ones its state recorded.
+  let termsAreKept: Bool
   /// Every page of a list of films: the main index's pages first, then each
   /// name's, in the order of ``BrowseIndex/all``.
   let lists: [ListPage]
@@ -90,6 +93,7 @@ struct SitePlan: Sendable {
         castPagesPerFilm: configuration.castPagesPerFilm)
     self.pagination = pagination
     self.browse = browse
+    termsAreKept = kept != nil
     var lists = pagination.pages.map { ListPage(listing: .all, pagination: pagination, page: $0) }
     for taxonomy in browse.all {
       for term in taxonomy.terms {
@@ -116,8 +120,16 @@ struct SitePlan: Sendable {
   var termsPages: [TermsPage] { browse.all.map { TermsPage(taxonomy: $0) } }
 
   /// Each film's links (``FilmPageLinks``), in site order, looked up on every core.
-  func filmLinks() -> [FilmPageLinks] {
-    Array(films.indices).parallelMap { FilmPageLinks(forFilmAt: $0, of: self) }
+  /// - Parameter keptActors: The pages of the shown actors of the film at a
+  ///   position, as the last build found them, when it has a record of the
+  ///   film and the taxonomies are its own (``termsAreKept``): the same
+  ///   names among the same terms. The others' are looked up.
+  func filmLinks(keptActors: (@Sendable (Int) -> [FilmPageLinks.ActorPage]?)? = nil)
+    -> [FilmPageLinks]
+  {
+    Array(films.indices).parallelMap { position in
+      FilmPageLinks(forFilmAt: position, of: self, actors: keptActors?(position))
+    }
   }
 
   /// How many pages of each kind the plan has, for the summary and the manifest.

@@ -349,6 +349,20 @@ import Testing
     #expect(SiteState(bytes: Array(fewer.joined(separator: [UInt8(ascii: "\n")]))) == nil)
   }
 
+  /// A planned rebuild with the state's taxonomies takes a film's actors
+  /// from its line, with the plan's terms of the cast: the ones it was written with.
+  @Test func aFilmsActorPagesReadWithThePlansCastAreTheRecordedOnes() throws {
+    let records = Self.records(6)
+    let state = try #require(SiteState(bytes: Self.bytes(records)))
+    let cast = Self.terms[3].map { Term(kind: .cast, name: $0.name, slug: $0.slug, films: []) }
+    for (offset, record) in records.enumerated() {
+      #expect(state.actorPages(at: offset, cast: cast) == record.links.actors)
+    }
+    // Ranks past the terms given are a damaged line, or other terms.
+    #expect(state.actorPages(at: 0, cast: Array(cast.prefix(2))) == nil)
+    #expect(state.actorPages(at: 1, cast: []) == nil)
+  }
+
   @Test func aDamagedLineIsNoRecord() throws {
     var bytes = Self.bytes(Self.records(3))
     let second = try #require(bytes.firstIndex(of: UInt8(ascii: "\n"))) + 1
@@ -403,6 +417,10 @@ import Testing
     #expect(state.ranks(at: 1) == nil)
     #expect(state.ranks(at: 2) == records[2].ranks)
     for offset in 0..<4 { #expect(state.record(at: offset) == nil) }
+    let cast = Self.terms[3].map { Term(kind: .cast, name: $0.name, slug: $0.slug, films: []) }
+    #expect(state.actorPages(at: 0, cast: cast) == records[0].links.actors)
+    #expect(state.actorPages(at: 2, cast: cast) == nil)
+    #expect(state.actorPages(at: 3, cast: cast) == nil)
     #expect(state.terms(of: .directors) == nil)
     #expect(state.terms(of: .genres) == Self.terms[0])
   }
