@@ -130,11 +130,11 @@ struct KeptSearch: Sendable {
       }
       groups[SearchIndex.initialKey(of: word), default: []].append(word)
     }
+    let routeHashes = SearchIndex.routeHashes(of: entries)
     for (group, words) in groups {
       SearchIndex.split(
         group: group, key: group, words: words, filmsByWord: filmsByWord,
-        limit: maximumChunkFilms, routeHash: { ContentHash(entries[Int($0)].route.description) },
-        into: &made)
+        limit: maximumChunkFilms, routeHashes: routeHashes, into: &made)
     }
     // A chunk with the films it had keeps its key; the others' keys come from their lines.
     var needKeys: [Int] = []

@@ -19,7 +19,7 @@ struct SearchChunk: Sendable, Equatable {
   var group: String
   /// Its own key, which starts with ``group``, and names its file.
   var name: String
-  /// For a piece of a word's films (``SearchIndex/pieces(of:limit:routeHash:)``),
+  /// For a piece of a word's films (``SearchIndex/pieces(of:limit:routeHashes:)``),
   /// the hash of its first film's route, in hex, which its file is named
   /// with too; empty for a whole chunk.
   var piece: String = ""

@@ -12,7 +12,7 @@ import Foundation
 /// partition the words by prefix, so the chunks a query word needs are those
 /// whose key starts with it or that it starts with. A word that is its
 /// chunk's whole key and has more films than that is filed in pieces of about
-/// half as many (``pieces(of:limit:routeHash:)``), each a chunk with the same
+/// half as many (``pieces(of:limit:routeHashes:)``), each a chunk with the same
 /// key, so that a changed film rewrites a piece and not all of a common
 /// word's films. The script loads the chunks of one word of the query (the
 /// one whose chunks hold fewest films) and checks the other words itself.
@@ -154,11 +154,11 @@ enum SearchIndex {
     if !unfindable.isEmpty { chunks.append(unfindableChunk(unfindable)) }
     var groups: [String: [String]] = [:]
     for word in filmsByWord.keys { groups[initialKey(of: word), default: []].append(word) }
-    let routeHashes = entries.parallelMap { ContentHash($0.route.description) }
+    let routeHashes = routeHashes(of: entries)
     for (group, words) in groups {
       split(
         group: group, key: group, words: words, filmsByWord: filmsByWord,
-        limit: maximumChunkFilms, routeHash: { routeHashes[Int($0)] }, into: &chunks)
+        limit: maximumChunkFilms, routeHashes: routeHashes, into: &chunks)
     }
     chunks.sort { $0.precedes($1) }
     chunks = chunks.parallelMap { [lineHashes] chunk in
@@ -277,11 +277,11 @@ enum SearchIndex {
   /// of `group` (its key left to be made).
   /// A word that is its chunk's whole key cannot be split by a letter; its
   /// films, when more than `limit`, are filed in pieces
-  /// (``pieces(of:limit:routeHash:)``), with `routeHash` giving the hash of
-  /// the route of the film at a position.
+  /// (``pieces(of:limit:routeHashes:)``), with `routeHashes` giving the hash
+  /// of the route of the film at each position (``routeHashes(of:)``).
   static func split(
     group: String, key: String, words: [String], filmsByWord: [String: [Int32]], limit: Int,
-    routeHash: (Int32) -> ContentHash, into chunks: inout [SearchChunk]
+    routeHashes: [ContentHash], into chunks: inout [SearchChunk]
   ) {
     func append(_ key: String, _ words: [String], films: [Int32]) {
       guard films.count > limit, words == [key] else {
@@ -292,10 +292,10 @@ enum SearchIndex {
             films: films, key: ContentHash(value: 0)))
         return
       }
-      for piece in pieces(of: films, limit: limit, routeHash: routeHash) {
+      for piece in pieces(of: films, limit: limit, routeHashes: routeHashes) {
         chunks.append(
           SearchChunk(
-            group: group, name: key, piece: routeHash(piece[0]).description,
+            group: group, name: key, piece: routeHashes[Int(piece[0])].description,
             words: [.init(text: key, films: piece)], films: piece, key: ContentHash(value: 0)))
       }
     }
@@ -320,7 +320,7 @@ enum SearchIndex {
     for (longerKey, longerWords) in groups {
       split(
         group: group, key: longerKey, words: longerWords, filmsByWord: filmsByWord, limit: limit,
-        routeHash: routeHash, into: &chunks)
+        routeHashes: routeHashes, into: &chunks)
     }
   }
 
@@ -328,17 +328,23 @@ enum SearchIndex {
   /// films each: a piece ends after a film whose route's hash is a multiple
   /// of that, so a film added or removed changes the piece it is in and no
   /// other (and may join that piece to the next, or cut it in two).
-  static func pieces(
-    of films: [Int32], limit: Int, routeHash: (Int32) -> ContentHash
-  ) -> [[Int32]] {
+  static func pieces(of films: [Int32], limit: Int, routeHashes: [ContentHash]) -> [[Int32]] {
     let size = UInt64(max(1, limit / 2))
     var pieces: [[Int32]] = [[]]
     for film in films {
       pieces[pieces.count - 1].append(film)
-      if routeHash(film).value % size == 0 { pieces.append([]) }
+      if routeHashes[Int(film)].value % size == 0 { pieces.append([]) }
     }
     if pieces.count > 1, pieces[pieces.count - 1].isEmpty { pieces.removeLast() }
     return pieces
+  }
+
+  /// The hash of each film's route, by its position: where a word's films
+  /// are cut into pieces (``pieces(of:limit:routeHashes:)``), and what each
+  /// piece is named by. Made once, on every core, as a film is in many
+  /// common words.
+  static func routeHashes(of entries: [(film: Film, route: Route)]) -> [ContentHash] {
+    entries.parallelMap { ContentHash($0.route.description) }
   }
 
   /// The chunk of the films no query finds, filed under the empty key as
