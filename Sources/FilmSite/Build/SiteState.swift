@@ -450,11 +450,23 @@ struct SiteState: Sendable {
   /// each with its slug; `nil` if one of their lines is damaged.
   func terms(of kind: TaxonomyKind) -> [TermName]? {
     guard let kindIndex = Self.keptKinds.firstIndex(of: kind) else { return nil }
+    let (start, end) = (kindStarts[kindIndex], kindStarts[kindIndex + 1])
+    // A large cast has a hundred thousand names or more: they are read on every core, a run at a time.
+    let runLength = 8192
+    let runs = Array(stride(from: start, to: end, by: runLength)).parallelMap { first in
+      var terms: [TermName] = []
+      terms.reserveCapacity(min(runLength, end - first))
+      for index in first..<min(first + runLength, end) {
+        guard let term = termName(in: termLines[index]) else { return nil as [TermName]? }
+        terms.append(term)
+      }
+      return terms
+    }
     var terms: [TermName] = []
-    terms.reserveCapacity(kindStarts[kindIndex + 1] - kindStarts[kindIndex])
-    for index in kindStarts[kindIndex]..<kindStarts[kindIndex + 1] {
-      guard let term = termName(in: termLines[index]) else { return nil }
-      terms.append(term)
+    terms.reserveCapacity(end - start)
+    for run in runs {
+      guard let run else { return nil }
+      terms += run
     }
     return terms
   }

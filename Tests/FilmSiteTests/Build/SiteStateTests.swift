@@ -146,10 +146,11 @@ import Testing
 
   @Test func manyTermsAndChunksReadBackInTheirOrder() throws {
     let records = Self.records(3)
-    // More terms and chunks than one run of lines holds, so they are written in several.
+    // More terms and chunks than one run of lines holds, so they are written
+    // in several, and each kind's terms are read in several.
     let terms = Self.terms.enumerated().map { kind, kindTerms in
       kindTerms
-        + (0..<3_000).map {
+        + (0..<9_000).map {
           SiteState.TermName(name: "Name \(kind) \($0)", slug: "n-\(kind)-\($0)")
         }
     }
@@ -169,6 +170,16 @@ import Testing
     }
     #expect(state.searchChunks() == chunks)
     #expect((0..<records.count).map { state.record(at: $0) } == records)
+    // A damaged name in a kind's second run of lines is no terms of that kind.
+    var text = String(
+      decoding: state.bytes(fingerprint: ContentHash(value: 7), updates: [], sources: nil),
+      as: UTF8.self)
+    let line = "3 n-3-8500 Name 3 8500\n"
+    let damaged = try #require(text.range(of: line))
+    text.replaceSubrange(damaged, with: "3 n-3-8500 Name\\ 3 8500\n")
+    let other = try #require(SiteState(bytes: Array(text.utf8)))
+    #expect(other.terms(of: .cast) == nil)
+    #expect(other.terms(of: .directors) == terms[1])
   }
 
   @Test func aHeaderWhoseSearchFieldsDisagreeIsNoState() {
