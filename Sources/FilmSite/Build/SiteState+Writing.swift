@@ -97,7 +97,7 @@ extension SiteState {
         appendEscaped(actor.name, to: &bytes)
         continue
       }
-      if Int(rank) < cast.count, cast[Int(rank)].name.utf8.elementsEqual(actor.name.utf8) {
+      if Int(rank) < cast.count, ScalarOrder.isSame(cast[Int(rank)].name, actor.name) {
         bytes.append(UInt8(ascii: "="))
         bytes.appendDecimal(Int(rank))
       } else {
