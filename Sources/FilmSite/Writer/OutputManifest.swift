@@ -158,15 +158,20 @@ struct OutputManifest: Equatable {
   /// its build. Of two files with the same path, the one first in `files`
   /// comes first (the standard library's sort is stable, and so is the merge).
   /// Files already in order, as a rebuild that reuses the current site's
-  /// list stages them, are returned as they are after one pass.
+  /// list stages them, are returned as they are after one pass. A large
+  /// list's places are sorted rather than its files, which are each a path
+  /// and an entry many times the size of a place, and are then moved once.
   static func sorted(_ files: [(path: String, entry: Entry)]) -> [(path: String, entry: Entry)] {
     if zip(files, files.dropFirst()).allSatisfy({ !precedes($1.path, $0.path) }) { return files }
     guard files.count >= 8192 else { return files.sorted { precedes($0.path, $1.path) } }
+    let paths = files.map(\.path)
+    let places = Array(files.indices)
     let middle = files.count / 2
-    let halves = [files[..<middle], files[middle...]].parallelMap { half in
-      half.sorted { precedes($0.path, $1.path) }
+    let halves = [places[..<middle], places[middle...]].parallelMap { half in
+      half.sorted { precedes(paths[$0], paths[$1]) }
     }
-    return halves[0].mergingSorted(with: halves[1]) { precedes($0.path, $1.path) }
+    return halves[0].mergingSorted(with: halves[1]) { precedes(paths[$0], paths[$1]) }
+      .map { files[$0] }
   }
 
   /// Whether the path `left` comes before `right` in a manifest: in the order of their UTF-8
