@@ -103,7 +103,7 @@ enum BuildFingerprint {
     -> ContentHasher
   {
     var hasher = ContentHasher()
-    hasher.combine(programHash)
+    hasher.combine(ProgramIdentity.current)
     hasher.combine(MarkdownRenderer.libraryVersion)
     hasher.combine(try configurationData(configuration))
     return hasher
@@ -158,13 +158,6 @@ enum BuildFingerprint {
     }
     return hasher.finalize()
   }
-
-  /// The running program's bytes, so that a new FilmSite renders again
-  /// even when nothing else changed.
-  private static let programHash: ContentHash = {
-    let data = FileManager.default.contents(atPath: "/proc/self/exe")
-    return data.map { ContentHash($0) } ?? ContentHash(value: 0)
-  }()
 
   private static func configurationData(_ configuration: SiteConfiguration) throws -> Data {
     let encoder = JSONEncoder()
