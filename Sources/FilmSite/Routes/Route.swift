@@ -16,9 +16,7 @@ struct Route: Hashable, Sendable, Comparable, CustomStringConvertible {
   static let root = Route()
 
   /// The file this route writes, relative to the output folder: `films/1-x/index.html`.
-  var filePath: String {
-    components.isEmpty ? "index.html" : components.joined(separator: "/") + "/index.html"
-  }
+  var filePath: String { folderPath(then: "index.html") }
 
   /// How many folders deep the page is, which is how many `../` lead back to the root.
   var depth: Int { components.count }
@@ -53,5 +51,19 @@ struct Route: Hashable, Sendable, Comparable, CustomStringConvertible {
     lhs.components.lexicographicallyPrecedes(rhs.components)
   }
 
-  var description: String { components.map { $0 + "/" }.joined() }
+  /// The folder's path with a `/` after each component: `films/1-x/`, and `` for the root.
+  var description: String { folderPath(then: "") }
+
+  /// The folder's path, a `/` after each component, then `name`: made in one
+  /// string, as every page's key and path needs it.
+  private func folderPath(then name: String) -> String {
+    var path = ""
+    path.reserveCapacity(components.reduce(name.utf8.count) { $0 + $1.utf8.count + 1 })
+    for component in components {
+      path += component
+      path += "/"
+    }
+    path += name
+    return path
+  }
 }

@@ -93,14 +93,14 @@ struct StagingTree: Sendable {
       unchanged = current.unchangedEntry(for: rendered)
       (hash, size, made) = (rendered.hash, rendered.bytes.count, Made(rendered.key, rendered.patch))
     }
-    let destination = path + "/" + file.path
     if let had = previousEntries[file.path] {
       // The same file as the current site's is checked already: one inode.
       if had.hash == hash, had.size == size,
-        (unchanged.map(had.isSameFile) ?? false) || isAsWritten(destination, had)
+        (unchanged.map(had.isSameFile) ?? false) || isAsWritten(path + "/" + file.path, had)
       {
         return Staged(entry: had.with(key: made.key, patch: made.patch), unchanged: unchanged)
       }
+      let destination = path + "/" + file.path
       // The spare's file is replaced where it is: its folder is there. Anything
       // unexpected (a folder in its place, its folder gone) takes the long way below.
       if (try? FileSystem.remove(destination)) != nil,
@@ -111,6 +111,7 @@ struct StagingTree: Sendable {
       }
       FileSystem.removeTree(at: destination)
     }
+    let destination = path + "/" + file.path
     try makeFolder(FileSystem.parent(of: file.path))
     if !previousEntries.isEmpty, FileSystem.exists(destination) {
       // Left in the spare by a build that did not list it: the tree is FilmSite's own.

@@ -10,6 +10,21 @@ import Testing
     #expect(try film.route().filePath == "films/603-the-matrix/index.html")
   }
 
+  @Test func aRoutesPathsJoinItsComponents() {
+    #expect(Route.root.description == "")
+    #expect(Route.root.filePath == "index.html")
+    #expect(Route(["page", "2"]).description == "page/2/")
+    #expect(Route(["page", "2"]).filePath == "page/2/index.html")
+    // Components of every length, ASCII or not, each followed by one `/`.
+    let components = ["films", "7-amélie", "x", String(repeating: "long-", count: 40), "千と千尋"]
+    for count in 0...components.count {
+      let route = Route(Array(components.prefix(count)))
+      let folder = components.prefix(count).map { $0 + "/" }.joined()
+      #expect(route.description == folder)
+      #expect(route.filePath == folder + "index.html")
+    }
+  }
+
   @Test func emptySlugGivesIDAlone() throws {
     #expect(try Film(id: "129", title: "千と千尋の神隠し").route() == Route(["films", "129"]))
   }
