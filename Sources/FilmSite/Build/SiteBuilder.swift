@@ -284,8 +284,10 @@ public struct SiteBuilder: Sendable {
   /// build's films key) has a record of, found by `records`
   /// (``SiteState/recordOffsets(sources:count:)``), keeps its footprint when
   /// it has the same hash and feed mark, wherever films were added or removed
-  /// before it; the others' rows are rendered to make theirs. The search
-  /// index's chunks are kept with it when the render made them (`searchChunks`).
+  /// before it; the others' rows are rendered to make theirs. When the plan
+  /// kept the last build's taxonomies, such a film at the same place, on the
+  /// same index page and with the same marks keeps its whole line, copied.
+  /// The search index's chunks are kept with it when the render made them (`searchChunks`).
   private func nextState(
     of plan: SitePlan, links: [FilmPageLinks], keys: PageKeys, theme: Theme, settings: ContentHash,
     filmsKey: ContentHash, last: (state: SiteState, records: [Int?]?)?, sources: [ContentHash]?,
@@ -307,11 +309,24 @@ public struct SiteBuilder: Sendable {
     var positions = [Int](repeating: 0, count: films.count)
     for (position, offset) in sourceOffsets.enumerated() { positions[offset] = position }
     let positionsByOffset = positions
-    let records = Array(films.indices).parallelMap { offset in
+    let termsAreKept = plan.termsAreKept
+    let lines = Array(films.indices).parallelMap { offset -> SiteState.FilmLine in
       let position = positionsByOffset[offset]
       let hash = keys.films[position]
       let (film, route) = films[position]
       let listed = inFeed.contains(route)
+      let isWarned = warned.contains(film.id)
+      // With the last build's taxonomies, a film found by its bytes has the same names'
+      // ranks and actors' pages: when its place and marks are the same too, so is its line.
+      if termsAreKept, let sources, let (last, records) = last, let record = records?[offset],
+        last.sourceHash(at: record) == sources[offset], last.filmHash(at: record) == hash,
+        last.isInFeed(at: record) == listed, last.hasWarned(at: record) == isWarned,
+        last.hasPlace(
+          at: record, position: position, route: route, indexPage: links[position].indexPage,
+          indexPath: links[position].indexPath)
+      {
+        return .kept(offset: record)
+      }
       let kept = last.flatMap { last, records in
         records?[offset].flatMap { record in
           last.filmHash(at: record) == hash && last.isInFeed(at: record) == listed
@@ -322,15 +337,15 @@ public struct SiteBuilder: Sendable {
         kept
         ?? FilmFootprint.of(
           film, at: route, inFeed: listed, row: theme.row, contexts: contexts)
-      return SiteState.Record(
-        film: hash, footprint: footprint, source: sources?[offset], inFeed: listed,
-        warned: warned.contains(film.id), links: links[position], position: position,
-        route: route,
-        ranks: SiteState.keptKinds.map { Array(plan.browse[$0].ranks(ofFilmAt: position)) })
+      return .made(
+        SiteState.Record(
+          film: hash, footprint: footprint, source: sources?[offset], inFeed: listed,
+          warned: isWarned, links: links[position], position: position, route: route,
+          ranks: SiteState.keptKinds.map { Array(plan.browse[$0].ranks(ofFilmAt: position)) }))
     }
     return SiteState.bytes(
       fingerprint: fingerprint, settings: settings, filmsKey: filmsKey, pageSite: keys.sites.film,
-      files: files, records: records,
+      files: files, films: lines, keptFrom: last?.state,
       terms: SiteState.keptKinds.map { kind in
         plan.browse[kind].terms.map { SiteState.TermName(name: $0.name, slug: $0.slug) }
       }, search: searchChunks.map { (keys.sites.search, $0) })

@@ -3,6 +3,15 @@ import FilmSiteSupport
 /// Writing a state: its header, one line a film and one a term, and the
 /// escaping of a name, which ``SiteState``'s reading undoes.
 extension SiteState {
+  /// A film's line in a state being written: made from its record, or the
+  /// line of the same film in the last state, kept as it is when the build
+  /// found each of its fields unchanged.
+  enum FilmLine: Sendable {
+    case made(Record)
+    /// The line at `offset` in the state the lines are kept from.
+    case kept(offset: Int)
+  }
+
   /// The bytes of a state of `records`, one for each film in the source's
   /// order, the `terms` of each of ``keptKinds``, in the taxonomy's order,
   /// and the search index's chunks, when the build has them, with the key
@@ -12,18 +21,38 @@ extension SiteState {
     files: Int, records: [Record], terms: [[TermName]],
     search: (site: ContentHash, chunks: [SearchChunk])? = nil
   ) -> [UInt8] {
+    bytes(
+      fingerprint: fingerprint, settings: settings, filmsKey: filmsKey, pageSite: pageSite,
+      files: files, films: records.map(FilmLine.made), keptFrom: nil, terms: terms,
+      search: search)
+  }
+
+  /// The bytes of a state whose films' lines are `films`, each made or kept
+  /// from `last`, and the rest as ``bytes(fingerprint:settings:filmsKey:pageSite:files:records:terms:search:)``
+  /// writes them. A line kept from `last` is copied, not read and written again.
+  static func bytes(
+    fingerprint: ContentHash, settings: ContentHash, filmsKey: ContentHash, pageSite: ContentHash,
+    files: Int, films: [FilmLine], keptFrom last: SiteState?, terms: [[TermName]],
+    search: (site: ContentHash, chunks: [SearchChunk])? = nil
+  ) -> [UInt8] {
     precondition(terms.count == keptKinds.count)
     let header = header(
       fingerprint: fingerprint, settings: settings, filmsKey: filmsKey, pageSite: pageSite,
-      files: files, count: records.count, termCount: terms.reduce(0) { $0 + $1.count },
+      files: files, count: films.count, termCount: terms.reduce(0) { $0 + $1.count },
       searchSite: search?.site, searchCount: search?.chunks.count ?? 0)
     // Every term, kind by kind, by its place among them all.
     let allTerms = terms.enumerated().flatMap { kindIndex, kindTerms in
       kindTerms.map { (kindIndex: kindIndex, term: $0) }
     }
     let chunks = search?.chunks ?? []
-    let filmLines = runs(count: records.count, length: 1024) { offset, bytes in
-      appendLine(of: records[offset], cast: terms[castKind], to: &bytes)
+    let filmLines = runs(count: films.count, length: 1024) { offset, bytes in
+      switch films[offset] {
+      case .made(let record):
+        appendLine(of: record, cast: terms[castKind], to: &bytes)
+      case .kept(let lastOffset):
+        guard let last else { preconditionFailure("a kept line needs the state it is kept from") }
+        last.appendFilmLine(at: lastOffset, to: &bytes)
+      }
     }
     let termLines = runs(count: allTerms.count, length: 4096) { index, bytes in
       let (kindIndex, term) = allTerms[index]

@@ -225,6 +225,47 @@ import Testing
     #expect(state.terms(of: .tags) == nil)
   }
 
+  @Test func aLineKeptFromTheLastStateIsTheLineItsRecordMakes() throws {
+    let records = Self.records(2500)
+    let last = try #require(SiteState(bytes: Self.bytes(records)))
+    // Every third film kept from the last state, at another offset: the films moved.
+    let order = Array(records.indices.reversed())
+    let films = order.enumerated().map { offset, lastOffset -> SiteState.FilmLine in
+      offset % 3 == 0 ? .kept(offset: lastOffset) : .made(records[lastOffset])
+    }
+    let kept = SiteState.bytes(
+      fingerprint: ContentHash(value: 7), settings: ContentHash(value: 8),
+      filmsKey: ContentHash(value: 10), pageSite: ContentHash(value: 9), files: 42,
+      films: films, keptFrom: last, terms: Self.terms)
+    #expect(kept == Self.bytes(order.map { records[$0] }))
+  }
+
+  @Test func aLinesPlaceIsComparedFieldByField() throws {
+    let records = Self.records(4)
+    let state = try #require(SiteState(bytes: Self.bytes(records)))
+    for (offset, record) in records.enumerated() {
+      let (position, route) = (record.position, record.route)
+      let (page, path) = (record.links.indexPage, record.links.indexPath)
+      #expect(
+        state.hasPlace(
+          at: offset, position: position, route: route, indexPage: page, indexPath: path))
+      let others: [(Int, Route, Int, String)] = [
+        (position + 1, route, page, path), (position, route, page + 1, path),
+        (position, route, page, path + "x"),
+        (position, Route(route.components.dropLast()), page, path),
+        (position, Route(route.components + ["x"]), page, path),
+        (position, Route(["films", route.components[1] + "x"]), page, path),
+        (position, Route(["films"] + [String(route.components[1].dropLast())]), page, path),
+      ]
+      for (otherPosition, otherRoute, otherPage, otherPath) in others {
+        #expect(
+          !state.hasPlace(
+            at: offset, position: otherPosition, route: otherRoute, indexPage: otherPage,
+            indexPath: otherPath))
+      }
+    }
+  }
+
   @Test func aRebuildsStateChangesTheHashesAndMarksOfItsFilmsAlone() throws {
     let records = Self.records(6)
     let state = try #require(SiteState(bytes: Self.bytes(records)))

@@ -1,0 +1,216 @@
+/// Reading a film's line of a state: its fields after the hashes and the
+/// mark (its place in the site's order, its route, its names' ranks, its
+/// index page and its actors), found by their spaces, and only the ones
+/// asked for made into values.
+extension SiteState {
+  /// Where the film at `offset` was in the site's order, and its route;
+  /// `nil` if its line is damaged.
+  func place(at offset: Int) -> (position: Int, route: Route)? {
+    fieldRanges(at: offset).map { fields in
+      (Self.number(in: bytes[fields.position]), route(in: fields.route))
+    }
+  }
+
+  /// Where the film at `offset` was in the site's order; `nil` if its line is damaged.
+  func position(at offset: Int) -> Int? {
+    fieldRanges(at: offset).map { Self.number(in: bytes[$0.position]) }
+  }
+
+  /// The fields of a film's line after its hashes and mark, a space between
+  /// each: its place in the site's order, its route, its names' ranks, its
+  /// index page's number and path (none with a space), and its actors.
+  struct LineFields {
+    let position: Int
+    let route: Route
+    let ranks: Range<Int>
+    let indexPage: Int
+    let indexPath: String
+    let actors: Range<Int>
+  }
+
+  /// Where each of a line's ``LineFields`` is in ``bytes``, its two numbers
+  /// checked: found without making a value, as every film's line is looked
+  /// at by a planned rebuild, and most for one field or two.
+  struct FieldRanges {
+    let position: Range<Int>
+    let route: Range<Int>
+    let ranks: Range<Int>
+    let indexPage: Range<Int>
+    let indexPath: Range<Int>
+    let actors: Range<Int>
+  }
+
+  func fields(at offset: Int) -> LineFields? {
+    guard let fields = fieldRanges(at: offset) else { return nil }
+    return LineFields(
+      position: Self.number(in: bytes[fields.position]), route: route(in: fields.route),
+      ranks: fields.ranks, indexPage: Self.number(in: bytes[fields.indexPage]),
+      indexPath: String(decoding: bytes[fields.indexPath], as: UTF8.self), actors: fields.actors)
+  }
+
+  /// The six fields after the line's mark: the first five end at a space,
+  /// and the last (the actors) runs to the line's end, spaces and all.
+  func fieldRanges(at offset: Int) -> FieldRanges? {
+    let line = lines[offset]
+    var ends: (Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0)
+    var found = 0
+    var index = line.lowerBound + Self.placeStart
+    while found < 5, index < line.upperBound {
+      if bytes[index] == UInt8(ascii: " ") {
+        switch found {
+        case 0: ends.0 = index
+        case 1: ends.1 = index
+        case 2: ends.2 = index
+        case 3: ends.3 = index
+        default: ends.4 = index
+        }
+        found += 1
+      }
+      index += 1
+    }
+    guard found == 5 else { return nil }
+    let fields = FieldRanges(
+      position: line.lowerBound + Self.placeStart..<ends.0, route: ends.0 + 1..<ends.1,
+      ranks: ends.1 + 1..<ends.2, indexPage: ends.2 + 1..<ends.3, indexPath: ends.3 + 1..<ends.4,
+      actors: ends.4 + 1..<line.upperBound)
+    guard Self.isNumber(bytes[fields.position]), Self.isNumber(bytes[fields.indexPage]) else {
+      return nil
+    }
+    return fields
+  }
+
+  /// Whether `field` is a number a line may hold: one to nine decimal digits.
+  private static func isNumber(_ field: ArraySlice<UInt8>) -> Bool {
+    !field.isEmpty && field.count < 10
+      && field.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+  }
+
+  /// A term's rank written in `field`, when it is a number.
+  private static func rank(in field: ArraySlice<UInt8>) -> Int32? {
+    isNumber(field) ? Int32(number(in: field)) : nil
+  }
+
+  /// The value of a field that ``isNumber(_:)``.
+  private static func number(in field: ArraySlice<UInt8>) -> Int {
+    field.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+  }
+
+  /// The route written in `range`: its components, a `/` between each.
+  private func route(in range: Range<Int>) -> Route {
+    Route(
+      bytes[range].split(separator: UInt8(ascii: "/")).map { String(decoding: $0, as: UTF8.self) })
+  }
+
+  /// The pages of the shown actors of the film at `offset`, as its line
+  /// records them, with the terms of `cast`: the cast of a plan whose
+  /// taxonomies are this state's (``KeptTerms``), whose ranks are the ones
+  /// the line was written with. `nil` if its line is damaged.
+  func actorPages(at offset: Int, cast: [Term]) -> [FilmPageLinks.ActorPage]? {
+    guard let fields = fieldRanges(at: offset) else { return nil }
+    return actors(in: fields.actors) { rank in
+      guard Int(rank) < cast.count else { return nil }
+      return TermName(name: cast[Int(rank)].name, slug: cast[Int(rank)].slug)
+    }
+  }
+
+  /// The actors written in `range`: each a tab after the last, as `=<rank>`
+  /// for one spelt as the term of their page, `<rank>:<name>` for one spelt
+  /// otherwise, and `:<name>` for one with no page; `term` gives the cast's
+  /// term at a rank.
+  func actors(in range: Range<Int>, term: (Int32) -> TermName?)
+    -> [FilmPageLinks.ActorPage]?
+  {
+    guard !range.isEmpty else { return [] }
+    var actors: [FilmPageLinks.ActorPage] = []
+    for entry in bytes[range].split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
+    {
+      if entry.first == UInt8(ascii: "=") {
+        guard let rank = Self.rank(in: entry.dropFirst()), let found = term(rank) else {
+          return nil
+        }
+        actors.append(FilmPageLinks.ActorPage(name: found.name, slug: found.slug, rank: rank))
+        continue
+      }
+      guard let colon = entry.firstIndex(of: UInt8(ascii: ":")),
+        let name = Self.unescaped(entry[(colon + 1)...])
+      else { return nil }
+      guard colon > entry.startIndex else {
+        actors.append(FilmPageLinks.ActorPage(name: name, slug: nil))
+        continue
+      }
+      guard let rank = Self.rank(in: entry[..<colon]), let found = term(rank) else { return nil }
+      actors.append(FilmPageLinks.ActorPage(name: name, slug: found.slug, rank: rank))
+    }
+    return actors
+  }
+
+  /// The cast's place in ``keptKinds``.
+  static let castKind = 3
+
+  /// For each of ``keptKinds``, the ranks of the names of the film at
+  /// `offset` among that kind's terms; `nil` if its line is damaged.
+  func ranks(at offset: Int) -> [[Int32]]? {
+    guard let range = fieldRanges(at: offset)?.ranks else { return nil }
+    var kinds: [[Int32]] = [[]]
+    var value: Int32 = 0
+    var digits = 0
+    for byte in bytes[range] {
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"):
+        guard digits < 9 else { return nil }
+        value = value * 10 + Int32(byte - UInt8(ascii: "0"))
+        digits += 1
+        continue
+      case UInt8(ascii: ","), UInt8(ascii: "/"):
+        guard digits > 0 else {
+          // Only a kind with no names has no digits before its `/`.
+          guard byte == UInt8(ascii: "/"), kinds[kinds.count - 1].isEmpty else { return nil }
+          kinds.append([])
+          continue
+        }
+        kinds[kinds.count - 1].append(value)
+        if byte == UInt8(ascii: "/") { kinds.append([]) }
+      default:
+        return nil
+      }
+      (value, digits) = (0, 0)
+    }
+    // The last kind ends with a `/` too.
+    guard digits == 0, kinds.count == Self.keptKinds.count + 1, kinds.removeLast().isEmpty
+    else { return nil }
+    return kinds
+  }
+
+  /// Whether the film at `offset`'s line places it at `position` with
+  /// `route`, listed on index page `indexPage` at `indexPath`: what a build
+  /// whose taxonomies are this state's checks before it keeps the line as it
+  /// is (``FilmLine/kept(offset:)``). Compared on the line's bytes.
+  func hasPlace(
+    at offset: Int, position: Int, route: Route, indexPage: Int, indexPath: String
+  ) -> Bool {
+    guard let fields = fieldRanges(at: offset),
+      Self.number(in: bytes[fields.position]) == position,
+      Self.number(in: bytes[fields.indexPage]) == indexPage,
+      bytes[fields.indexPath].elementsEqual(indexPath.utf8)
+    else { return false }
+    // The route is written as its components, each with a `/` after it.
+    var index = fields.route.lowerBound
+    for component in route.components {
+      for byte in component.utf8 {
+        guard index < fields.route.upperBound, bytes[index] == byte else { return false }
+        index += 1
+      }
+      guard index < fields.route.upperBound, bytes[index] == UInt8(ascii: "/") else {
+        return false
+      }
+      index += 1
+    }
+    return index == fields.route.upperBound
+  }
+
+  /// Appends the film at `offset`'s line as it is, with its line break.
+  func appendFilmLine(at offset: Int, to out: inout [UInt8]) {
+    out.append(contentsOf: bytes[lines[offset]])
+    out.append(UInt8(ascii: "\n"))
+  }
+}
