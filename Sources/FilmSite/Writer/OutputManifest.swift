@@ -160,18 +160,48 @@ struct OutputManifest: Equatable {
   /// Files already in order, as a rebuild that reuses the current site's
   /// list stages them, are returned as they are after one pass. A large
   /// list's places are sorted rather than its files, which are each a path
-  /// and an entry many times the size of a place, and are then moved once.
+  /// and an entry many times the size of a place, and are then moved once;
+  /// they are compared by their paths' first bytes (``PathPrefix``), and
+  /// only paths that share those are compared whole.
   static func sorted(_ files: [(path: String, entry: Entry)]) -> [(path: String, entry: Entry)] {
     if zip(files, files.dropFirst()).allSatisfy({ !precedes($1.path, $0.path) }) { return files }
     guard files.count >= 8192 else { return files.sorted { precedes($0.path, $1.path) } }
     let paths = files.map(\.path)
+    let prefixes = paths.map(PathPrefix.init)
+    let inOrder = { @Sendable (left: Int, right: Int) -> Bool in
+      let (first, second) = (prefixes[left], prefixes[right])
+      guard first == second else { return first < second }
+      return precedes(paths[left], paths[right])
+    }
     let places = Array(files.indices)
     let middle = files.count / 2
     let halves = [places[..<middle], places[middle...]].parallelMap { half in
-      half.sorted { precedes(paths[$0], paths[$1]) }
+      half.sorted(by: inOrder)
     }
-    return halves[0].mergingSorted(with: halves[1]) { precedes(paths[$0], paths[$1]) }
-      .map { files[$0] }
+    return halves[0].mergingSorted(with: halves[1], by: inOrder).map { files[$0] }
+  }
+
+  /// A path's first 16 bytes, as two big-endian numbers, the missing ones
+  /// zero: of two paths whose prefixes differ, the one with the smaller
+  /// prefix comes first (``precedes(_:_:)-(String,String)``); paths with the
+  /// same prefix must be compared whole.
+  private struct PathPrefix: Comparable, Sendable {
+    var high: UInt64 = 0
+    var low: UInt64 = 0
+
+    init(_ path: String) {
+      for (index, byte) in path.utf8.prefix(16).enumerated() {
+        if index < 8 {
+          high |= UInt64(byte) << (8 * (7 - index))
+        } else {
+          low |= UInt64(byte) << (8 * (15 - index))
+        }
+      }
+    }
+
+    static func < (left: PathPrefix, right: PathPrefix) -> Bool {
+      (left.high, left.low) < (right.high, right.low)
+    }
   }
 
   /// Whether the path `left` comes before `right` in a manifest: in the order of their UTF-8

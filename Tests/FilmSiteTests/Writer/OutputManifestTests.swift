@@ -113,6 +113,30 @@ import Testing
         == stablySorted(files.prefix(3)))
   }
 
+  @Test func pathsThatShareTheirFirstBytesAreSortedByTheRest() {
+    var random = SplitMix64(seed: 0x5047_4846)
+    let time = OutputManifest.Timestamp(seconds: 1, nanoseconds: 0)
+    // Short paths, prefixes of others, paths that differ only past their 16th byte,
+    // letters of two and three bytes, and repeats, which keep their order.
+    let stems = [
+      "a", "a/b", "cast/", "cast/aaaaaaaaaaa", "cast/aaaaaaaaaaaa", "films/é", "films/zé",
+    ]
+    let tails = ["", "/index.html", "a/index.html", "é/index.html", "\u{FFFF}", "b", "ab"]
+    let files = (0..<12_000).map { size in
+      var path = random.pick(stems) + random.pick(tails)
+      if random.chance(50) { path += String(random.int(0...40)) + random.pick(tails) }
+      return (
+        path: path,
+        entry: OutputManifest.Entry(hash: ContentHash(value: 1), size: size, modified: time)
+      )
+    }
+    let expected = files.indices.sorted { left, right in
+      let (first, second) = (Array(files[left].path.utf8), Array(files[right].path.utf8))
+      return first == second ? left < right : first.lexicographicallyPrecedes(second)
+    }
+    #expect(OutputManifest.sorted(files).map(\.entry.size) == expected.map { files[$0].entry.size })
+  }
+
   @Test func otherFilesAreNotManifests() {
     #expect(OutputManifest(text: "") == nil)
     #expect(OutputManifest(text: "index.html\n") == nil)
