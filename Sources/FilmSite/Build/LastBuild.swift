@@ -56,7 +56,31 @@ struct LastBuild {
     }
   }
 
-  /// The last search index (``KeptSearch``) for `plan`, when its chunks'
+  /// By position in `plan`, whether the film is where the last build had it,
+  /// with the same inputs: found by its bytes (`sources`) with the hash
+  /// `keys` give it, at the same place, route and index page, in a plan that
+  /// kept the last build's taxonomies, so that it names the same terms and
+  /// its shown actors have the same pages. Such a film's line of the state is
+  /// the last one but for its marks, and its page was made from the inputs it
+  /// has now. `nil` when the plan's taxonomies are not the last build's.
+  func keptFilms(of plan: SitePlan, keys: PageKeys, sources: [ContentHash]?) -> [Bool]? {
+    guard bySources, let records, let sources, plan.termsAreKept,
+      plan.sourceOffsets.count == records.count, sources.count == records.count
+    else { return nil }
+    let state = self.state
+    return Array(plan.films.indices).parallelMap { position in
+      let offset = plan.sourceOffsets[position]
+      guard let record = records[offset], state.sourceHash(at: record) == sources[offset],
+        state.filmHash(at: record) == keys.films[position]
+      else { return false }
+      let indexPage = plan.pagination.page(forItem: position)
+      return state.hasPlace(
+        at: record, position: position, route: plan.films[position].route, indexPage: indexPage,
+        indexPath: plan.pagination.route(forPage: indexPage).description)
+    }
+  }
+
+  /// The last search index (``KeptSearch``) for `plan`, when its chunks
   /// keys start from `site` as this build's do: a film whose bytes did
   /// not change is at its last position in the state, and at its
   /// position in the plan now.

@@ -255,7 +255,6 @@ public struct SiteBuilder: Sendable {
     // Pages go to the writer a batch at a time as they are rendered, so a
     // large site is never held in memory whole.
     let renderer = SiteRenderer(theme: theme, configuration: plan.configuration)
-    let links = plan.filmLinks(keptActors: last?.keptActors(for: plan))
     let filmsKey = try BuildFingerprint.filmsKey(theme: theme, configuration: plan.configuration)
     let records = last?.records
     let keys = try renderer.keys(
@@ -263,9 +262,22 @@ public struct SiteBuilder: Sendable {
       // Only a record found by the film's bytes has the film's hash.
       knownFilms: sources == nil
         ? nil : last?.state.filmHashes(of: plan.sourceOffsets, records: records))
+    let kept = last.flatMap { $0.keptFilms(of: plan, keys: keys, sources: sources) }
+    // A kept film's page is the current site's when the current site is the
+    // one the state describes, and its pages' keys start as this build's do.
+    let keptPages =
+      kept.flatMap { kept in
+        last.flatMap { last in
+          last.state.fingerprint == publication.current.manifest.fingerprint
+            && last.state.pageSite == keys.sites.film ? kept : nil
+        }
+      }
+    let links = FilmLinks(
+      of: plan, keptActors: last?.keptActors(for: plan),
+      later: keptPages ?? Array(repeating: false, count: plan.films.count))
     let reuse = writer.reuse(for: publication)
     let searchChunks = try renderer.render(
-      plan, links: links, keys: keys,
+      plan, links: links, keptFilmPages: keptPages, keys: keys,
       keptSearch: last?.keptSearch(for: plan, site: keys.sites.search), reusing: reuse
     ) { batch in
       try writer.add(batch, to: &publication)
@@ -274,8 +286,8 @@ public struct SiteBuilder: Sendable {
       publication, fingerprint: fingerprint, pageCounts: plan.pageCounts, filmCounts: filmCounts,
       state: nextState(
         of: plan, links: links, keys: keys, theme: theme, settings: settings, filmsKey: filmsKey,
-        last: last.map { ($0.state, records) }, sources: sources, searchChunks: searchChunks,
-        fingerprint: fingerprint, files: publication.staged.count))
+        last: last.map { ($0.state, records) }, kept: kept, sources: sources,
+        searchChunks: searchChunks, fingerprint: fingerprint, files: publication.staged.count))
   }
 
   /// The state a planned build leaves (``SiteState``), for a site that a
@@ -284,14 +296,14 @@ public struct SiteBuilder: Sendable {
   /// build's films key) has a record of, found by `records`
   /// (``SiteState/recordOffsets(sources:count:)``), keeps its footprint when
   /// it has the same hash and feed mark, wherever films were added or removed
-  /// before it; the others' rows are rendered to make theirs. When the plan
-  /// kept the last build's taxonomies, such a film at the same place, on the
-  /// same index page and with the same marks keeps its whole line, copied.
+  /// before it; the others' rows are rendered to make theirs. A film that is
+  /// `kept` (``LastBuild/keptFilms(of:keys:sources:)``, by position) and has
+  /// the same marks keeps its whole line, copied.
   /// The search index's chunks are kept with it when the render made them (`searchChunks`).
   private func nextState(
-    of plan: SitePlan, links: [FilmPageLinks], keys: PageKeys, theme: Theme, settings: ContentHash,
-    filmsKey: ContentHash, last: (state: SiteState, records: [Int?]?)?, sources: [ContentHash]?,
-    searchChunks: [SearchChunk]?, fingerprint: ContentHash, files: Int
+    of plan: SitePlan, links: FilmLinks, keys: PageKeys, theme: Theme, settings: ContentHash,
+    filmsKey: ContentHash, last: (state: SiteState, records: [Int?]?)?, kept: [Bool]?,
+    sources: [ContentHash]?, searchChunks: [SearchChunk]?, fingerprint: ContentHash, files: Int
   ) -> [UInt8]? {
     guard plan.content.notes.allSatisfy({ $0 == nil }), plan.content.pages.isEmpty,
       plan.configuration.navigation.isEmpty
@@ -309,21 +321,15 @@ public struct SiteBuilder: Sendable {
     var positions = [Int](repeating: 0, count: films.count)
     for (position, offset) in sourceOffsets.enumerated() { positions[offset] = position }
     let positionsByOffset = positions
-    let termsAreKept = plan.termsAreKept
     let lines = Array(films.indices).parallelMap { offset -> SiteState.FilmLine in
       let position = positionsByOffset[offset]
       let hash = keys.films[position]
       let (film, route) = films[position]
       let listed = inFeed.contains(route)
       let isWarned = warned.contains(film.id)
-      // With the last build's taxonomies, a film found by its bytes has the same names'
-      // ranks and actors' pages: when its place and marks are the same too, so is its line.
-      if termsAreKept, let sources, let (last, records) = last, let record = records?[offset],
-        last.sourceHash(at: record) == sources[offset], last.filmHash(at: record) == hash,
-        last.isInFeed(at: record) == listed, last.hasWarned(at: record) == isWarned,
-        last.hasPlace(
-          at: record, position: position, route: route, indexPage: links[position].indexPage,
-          indexPath: links[position].indexPath)
+      // A kept film (``LastBuild/keptFilms(of:keys:sources:)``) with the same marks has the same line.
+      if let kept, kept[position], let (last, records) = last, let record = records?[offset],
+        last.isInFeed(at: record) == listed, last.hasWarned(at: record) == isWarned
       {
         return .kept(offset: record)
       }

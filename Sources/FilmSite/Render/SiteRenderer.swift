@@ -30,7 +30,11 @@ struct SiteRenderer: Sendable {
   /// from the same inputs (``PageKeys``), is handed over as reused, not rendered.
   /// - Parameters:
   ///   - links: Each film's links, in site order, when the caller has them
-  ///     (``SitePlan/filmLinks()``); made here otherwise.
+  ///     (``FilmLinks``); made here otherwise.
+  ///   - keptFilmPages: By position, whether the current site's page of the
+  ///     film was made from the inputs it has now, as the caller knows without
+  ///     its links or key (the last build's state): that page is reused when
+  ///     it is as written, and made as any other when it is not.
   ///   - keys: The pages' keys, when the caller has them (``keys(for:)``).
   ///   - keptSearch: The last build's search index, kept where no changed
   ///     film had or has a word (``KeptSearch``), when the caller has it.
@@ -39,12 +43,13 @@ struct SiteRenderer: Sendable {
   /// - Throws: What `sink` throws; ``BuildFingerprint`` errors encoding the settings.
   @discardableResult
   func render(
-    _ plan: SitePlan, links: [FilmPageLinks]? = nil, keys: PageKeys? = nil,
+    _ plan: SitePlan, links: FilmLinks? = nil, keptFilmPages: [Bool]? = nil,
+    keys: PageKeys? = nil,
     keptSearch: KeptSearch? = nil, reusing reuse: PageReuse = .none,
     batchSize: Int = defaultBatchSize, into sink: ([SiteFile]) throws -> Void
   ) throws -> [SearchChunk]? {
     let films = plan.films
-    let filmLinks = links ?? plan.filmLinks()
+    let filmLinks = links ?? FilmLinks(plan.filmLinks())
     let keys = try keys ?? self.keys(for: plan)
     let site = keys.sites.search
     // The search index first, while the pages' values are not yet in memory:
@@ -80,8 +85,14 @@ struct SiteRenderer: Sendable {
     let content = plan.content
     try Self.makeInBatches(Array(films.indices), batchSize: batchSize, into: sink) { offset in
       let (film, route) = films[offset]
-      let links = filmLinks[offset]
       let path = route.filePath
+      // A page made from the same inputs as the current site's: its file, if it is as written.
+      if let keptFilmPages, keptFilmPages[offset], let key = reuse.current(path)?.key,
+        let entry = reuse.entry(path, key)
+      {
+        return .reused(path: path, entry: entry)
+      }
+      let links = filmLinks[offset]
       let base = keys.filmBase(at: offset, route: route, links: links)
       let key = PageKeys.film(base: base, indexPage: links.indexPage, indexPath: links.indexPath)
       if let entry = reuse.entry(path, key) { return .reused(path: path, entry: entry) }
