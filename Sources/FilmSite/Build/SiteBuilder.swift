@@ -333,14 +333,14 @@ public struct SiteBuilder: Sendable {
       {
         return .kept(offset: record)
       }
-      let kept = last.flatMap { last, records in
+      let keptFootprint = last.flatMap { last, records in
         records?[offset].flatMap { record in
           last.filmHash(at: record) == hash && last.isInFeed(at: record) == listed
             ? last.footprint(at: record) : nil
         }
       }
       let footprint =
-        kept
+        keptFootprint
         ?? FilmFootprint.of(
           film, at: route, inFeed: listed, row: theme.row, contexts: contexts)
       return .made(
