@@ -42,7 +42,7 @@ struct LastBuild {
   }
 
   /// The pages of each film's shown actors as the last build recorded them,
-  /// by the film's position in `plan` (``SitePlan/filmLinks(keptActors:)``),
+  /// by the film's position in `plan` (``FilmLinks``),
   /// when the plan's taxonomies are the last build's: a film whose bytes did
   /// not change shows the same actors, who have the same pages among the
   /// same terms. `nil` for a film with no record.

@@ -272,9 +272,7 @@ public struct SiteBuilder: Sendable {
             && last.state.pageSite == keys.sites.film ? kept : nil
         }
       }
-    let links = FilmLinks(
-      of: plan, keptActors: last?.keptActors(for: plan),
-      later: keptPages ?? Array(repeating: false, count: plan.films.count))
+    let links = FilmLinks(of: plan, keptActors: last?.keptActors(for: plan), later: keptPages)
     let reuse = writer.reuse(for: publication)
     let searchChunks = try renderer.render(
       plan, links: links, keptFilmPages: keptPages, keys: keys,

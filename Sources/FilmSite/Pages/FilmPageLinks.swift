@@ -67,7 +67,7 @@ struct FilmPageLinks: Hashable, Sendable {
 
   /// The links of the film at `offset` in `plan`'s order.
   /// - Parameter kept: The pages of its shown actors, when they are known
-  ///   already (``SitePlan/filmLinks(keptActors:)``); looked up otherwise.
+  ///   already (``FilmLinks``); looked up otherwise.
   init(forFilmAt offset: Int, of plan: borrowing SitePlan, actors kept: [ActorPage]? = nil) {
     let film = plan.films[offset].film
     let indexPage = plan.pagination.page(forItem: offset)

@@ -119,19 +119,6 @@ struct SitePlan: Sendable {
   /// The page that lists each name of a taxonomy: `genres/`, `directors/`, `years/`.
   var termsPages: [TermsPage] { browse.all.map { TermsPage(taxonomy: $0) } }
 
-  /// Each film's links (``FilmPageLinks``), in site order, looked up on every core.
-  /// - Parameter keptActors: The pages of the shown actors of the film at a
-  ///   position, as the last build found them, when it has a record of the
-  ///   film and the taxonomies are its own (``termsAreKept``): the same
-  ///   names among the same terms. The others' are looked up.
-  func filmLinks(keptActors: (@Sendable (Int) -> [FilmPageLinks.ActorPage]?)? = nil)
-    -> [FilmPageLinks]
-  {
-    Array(films.indices).parallelMap { position in
-      FilmPageLinks(forFilmAt: position, of: self, actors: keptActors?(position))
-    }
-  }
-
   /// How many pages of each kind the plan has, for the summary and the manifest.
   var pageCounts: SitePageCounts {
     SitePageCounts(

@@ -8,25 +8,23 @@ struct FilmLinks: Sendable {
   private let made: [FilmPageLinks?]
   private let make: @Sendable (Int) -> FilmPageLinks
 
-  /// Links made ahead for every film.
-  init(_ links: [FilmPageLinks]) {
-    made = links
-    make = { links[$0] }
-  }
-
-  /// The links of `plan`'s films, as ``SitePlan/filmLinks(keptActors:)``
-  /// makes them, made ahead for each film but those `later` holds true for.
+  /// The links of `plan`'s films, made ahead for each film but those `later`
+  /// holds true for (every film without it).
+  /// - Parameter keptActors: The pages of the shown actors of the film at a
+  ///   position, as the last build found them, when it has a record of the
+  ///   film and the taxonomies are its own (``SitePlan/termsAreKept``): the
+  ///   same names among the same terms. The others' are looked up.
   init(
-    of plan: SitePlan, keptActors: (@Sendable (Int) -> [FilmPageLinks.ActorPage]?)?,
-    later: [Bool]
+    of plan: SitePlan, keptActors: (@Sendable (Int) -> [FilmPageLinks.ActorPage]?)? = nil,
+    later: [Bool]? = nil
   ) {
-    precondition(later.count == plan.films.count)
-    made = Array(plan.films.indices).parallelMap { position in
-      later[position]
-        ? nil : FilmPageLinks(forFilmAt: position, of: plan, actors: keptActors?(position))
-    }
-    make = { position in
+    precondition(later.map { $0.count == plan.films.count } ?? true)
+    let make = { @Sendable (position: Int) in
       FilmPageLinks(forFilmAt: position, of: plan, actors: keptActors?(position))
+    }
+    self.make = make
+    made = Array(plan.films.indices).parallelMap { position in
+      later?[position] == true ? nil : make(position)
     }
   }
 

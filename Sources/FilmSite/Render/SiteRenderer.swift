@@ -49,7 +49,7 @@ struct SiteRenderer: Sendable {
     batchSize: Int = defaultBatchSize, into sink: ([SiteFile]) throws -> Void
   ) throws -> [SearchChunk]? {
     let films = plan.films
-    let filmLinks = links ?? FilmLinks(plan.filmLinks())
+    let filmLinks = links ?? FilmLinks(of: plan)
     let keys = try keys ?? self.keys(for: plan)
     let site = keys.sites.search
     // The search index first, while the pages' values are not yet in memory:
