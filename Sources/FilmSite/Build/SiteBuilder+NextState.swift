@@ -1,0 +1,72 @@
+import FilmCatalog
+import FilmSiteSupport
+
+/// The state a planned build leaves beside the output folder for the next one.
+extension SiteBuilder {
+  /// The state a planned build leaves (``SiteState``), for a site that a
+  /// ``FilmPageRebuild`` can rebuild; `nil` for one it cannot (with notes,
+  /// pages of the owner's or a `nav`). A film the `last` state (with this
+  /// build's films key) has a record of, found by `records`
+  /// (``SiteState/recordOffsets(sources:count:)``), keeps its footprint when
+  /// it has the same hash and feed mark, wherever films were added or removed
+  /// before it; the others' rows are rendered to make theirs. A film that is
+  /// `kept` (``LastBuild/keptFilms(of:keys:sources:)``, by position) and has
+  /// the same marks keeps its whole line, copied.
+  /// The search index's chunks are kept with it when the render made them (`searchChunks`).
+  func nextState(
+    of plan: SitePlan, links: FilmLinks, keys: PageKeys, theme: Theme, settings: ContentHash,
+    filmsKey: ContentHash, last: (state: SiteState, records: [Int?]?)?, kept: [Bool]?,
+    sources: [ContentHash]?, searchChunks: [SearchChunk]?, fingerprint: ContentHash, files: Int
+  ) -> [UInt8]? {
+    guard plan.content.notes.allSatisfy({ $0 == nil }), plan.content.pages.isEmpty,
+      plan.configuration.navigation.isEmpty
+    else { return nil }
+    let contexts = PageContexts(configuration: plan.configuration, markdown: MarkdownRenderer())
+    let films = plan.films
+    let sourceOffsets = plan.sourceOffsets
+    let inFeed =
+      plan.configuration.baseURL == nil
+      ? []
+      : Set(AtomFeed.newestFilms(films, limit: SiteRenderer.feedFilmLimit).map(\.route))
+    // The plan's warnings name their films by id, which the pull keeps unique.
+    let warned = Set(plan.warnings.map(\.filmID))
+    // The records are made in the source's order, each from its film's place in the site's.
+    var positions = [Int](repeating: 0, count: films.count)
+    for (position, offset) in sourceOffsets.enumerated() { positions[offset] = position }
+    let positionsByOffset = positions
+    let lines = Array(films.indices).parallelMap { offset -> SiteState.FilmLine in
+      let position = positionsByOffset[offset]
+      let hash = keys.films[position]
+      let (film, route) = films[position]
+      let listed = inFeed.contains(route)
+      let isWarned = warned.contains(film.id)
+      // A kept film (``LastBuild/keptFilms(of:keys:sources:)``) with the same marks has the same line.
+      if let kept, kept[position], let (last, records) = last, let record = records?[offset],
+        last.isInFeed(at: record) == listed, last.hasWarned(at: record) == isWarned
+      {
+        return .kept(offset: record)
+      }
+      let keptFootprint = last.flatMap { last, records in
+        records?[offset].flatMap { record in
+          last.filmHash(at: record) == hash && last.isInFeed(at: record) == listed
+            ? last.footprint(at: record) : nil
+        }
+      }
+      let footprint =
+        keptFootprint
+        ?? FilmFootprint.of(
+          film, at: route, inFeed: listed, row: theme.row, contexts: contexts)
+      return .made(
+        SiteState.Record(
+          film: hash, footprint: footprint, source: sources?[offset], inFeed: listed,
+          warned: isWarned, links: links[position], position: position, route: route,
+          ranks: SiteState.keptKinds.map { Array(plan.browse[$0].ranks(ofFilmAt: position)) }))
+    }
+    return SiteState.bytes(
+      fingerprint: fingerprint, settings: settings, filmsKey: filmsKey, pageSite: keys.sites.film,
+      files: files, films: lines, keptFrom: last?.state,
+      terms: SiteState.keptKinds.map { kind in
+        plan.browse[kind].terms.map { SiteState.TermName(name: $0.name, slug: $0.slug) }
+      }, search: searchChunks.map { (keys.sites.search, $0) })
+  }
+}
