@@ -348,25 +348,35 @@ public struct SiteBuilder: Sendable {
     -> CatalogReadResult?
   {
     guard case .catalog(let path, let maxPages) = input, pull.enrich == nil else { return nil }
-    let catalog = try CatalogFile.read(path: path)
-    let fingerprint = try BuildFingerprint.make(
-      catalog: catalog, query: pull.query, maxPages: maxPages, content: content, theme: theme,
-      configuration: configuration)
-    if let site = try writer.upToDateSite(builtFrom: fingerprint),
-      let pages = site.pageCounts, let films = site.filmCounts
-    {
-      return .upToDate(files: site.files, pages: pages, films: films)
-    }
     let wholeFile = maxPages == nil && pull.query.isEmpty
-    // The writer's two manifests, the longest to read, are read while the
-    // file's films are found and hashed (one pass through the file) and
-    // then the state is read.
-    let ((filmBytes, state), manifests) = inParallel(
-      { (wholeFile ? CatalogFilmBytes(catalog) : nil, writer.state()) },
-      { writer.readManifestsAhead() })
-    return .read(
-      CatalogRead(
-        file: catalog, maxPages: maxPages, fingerprint: fingerprint, filmBytes: filmBytes,
-        state: state, manifests: manifests))
+    // The writer's two manifests, the longest to read, are read in the
+    // background from the start: while the file is read on one core (most of
+    // a large file's time goes to the pages its bytes land in), and then
+    // while its films are found and hashed (one pass through the file) and
+    // the state is read. A site that may be up to date (its manifest names
+    // this build's fingerprint) needs neither manifest: their reading is
+    // stopped before its files are checked, on every core.
+    let stop = StopSignal()
+    let manifests = BackgroundResult { writer.readManifestsAhead(unless: stop) }
+    do {
+      let catalog = try CatalogFile.read(path: path)
+      let fingerprint = try BuildFingerprint.make(
+        catalog: catalog, query: pull.query, maxPages: maxPages, content: content, theme: theme,
+        configuration: configuration)
+      if writer.manifestNames(fingerprint) { stop.raise() }
+      if let site = try writer.upToDateSite(builtFrom: fingerprint),
+        let pages = site.pageCounts, let films = site.filmCounts
+      {
+        return .upToDate(files: site.files, pages: pages, films: films)
+      }
+      let filmBytes = wholeFile ? CatalogFilmBytes(catalog) : nil
+      return .read(
+        CatalogRead(
+          file: catalog, maxPages: maxPages, fingerprint: fingerprint, filmBytes: filmBytes,
+          state: writer.state(), manifests: manifests.wait()))
+    } catch {
+      stop.raise()
+      throw error
+    }
   }
 }

@@ -2,7 +2,8 @@ import FilmSiteSupport
 
 /// The manifests of the output folder and of its spare, read before a
 /// build takes the output folder's lock, so that reading them can overlap
-/// the build's own reading of its input.
+/// the build's own reading of its input. A build that finds its site up to
+/// date raises the read's ``StopSignal``: it needs neither manifest.
 ///
 /// ``SiteWriter/begin(readAhead:)`` uses them only when neither file has
 /// changed since: each file's status is taken before it is read, and again
@@ -21,21 +22,23 @@ struct ManifestsReadAhead: Sendable {
   /// Reads both manifests of `folder`; `nil` when the output folder has no
   /// manifest file (a new folder, whose check ``SiteWriter/begin(readAhead:)``
   /// makes with the lock held), or one a build could not read, which it then
-  /// reports.
-  init?(of folder: OutputFolder) {
+  /// reports; `nil` too when `stop` is raised before both are read.
+  init?(of folder: OutputFolder, unless stop: StopSignal? = nil) {
     let spareManifestPath = folder.stagingPath + "/" + OutputManifest.fileName
     let (current, spare) = inParallel(
       { () -> (OutputManifest, FileStatus)? in
         guard let status = try? FileSystem.status(of: folder.manifestPath),
-          status.kind == .file, let manifest = try? folder.previousManifest()
+          status.kind == .file,
+          let bytes = try? FileSystem.contents(of: folder.manifestPath),
+          let manifest = OutputManifest(bytes: bytes, unless: stop)
         else { return nil }
         return (manifest, status)
       },
       { () -> (OutputManifest?, FileStatus?) in
         let status = try? FileSystem.status(of: spareManifestPath)
-        return (StagingTree.manifest(at: folder.stagingPath), status)
+        return (StagingTree.manifest(at: folder.stagingPath, unless: stop), status)
       })
-    guard let current else { return nil }
+    guard let current, stop?.isRaised != true else { return nil }
     (self.current, currentStatus) = current
     (self.spare, spareStatus) = spare
   }

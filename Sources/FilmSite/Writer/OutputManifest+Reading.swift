@@ -180,7 +180,9 @@ extension OutputManifest {
   }
 
   /// Reads the manifest `data`, as ``init(text:)`` does.
-  init?(bytes data: [UInt8]) {
+  /// - Parameter stop: When raised while the lines are read, the rest are
+  ///   not, and the manifest is `nil`, as for bytes that are not one.
+  init?(bytes data: [UInt8], unless stop: StopSignal? = nil) {
     guard let header = data.withUnsafeBytes({ Self.header(of: $0) }) else { return nil }
     let parts = Self.parts(of: data, after: header)
     if header.isVersion1 {
@@ -199,8 +201,9 @@ extension OutputManifest {
       return
     }
     // Lines are read on every core; they are taken in order below.
-    let read = parts.parallelMap { part in
-      data.withUnsafeBytes { bytes in
+    let read = parts.parallelMap { part -> (files: [(path: String, entry: Entry)], unread: Int)? in
+      if stop?.isRaised == true { return nil }
+      return data.withUnsafeBytes { bytes in
         var read: [(path: String, entry: Entry)] = []
         var unread = 0
         Self.forEachLine(in: bytes, part) { line in
@@ -213,7 +216,9 @@ extension OutputManifest {
         return (files: read, unread: unread)
       }
     }
-    var files = Array(read.map(\.files).joined())
+    guard !read.contains(where: { $0 == nil }) else { return nil }
+    let parsed = read.compactMap { $0 }
+    var files = Array(parsed.map(\.files).joined())
     // FilmSite writes the paths sorted, each once; then they need no sorting again.
     let inOrder = zip(files, files.dropFirst()).allSatisfy { Self.precedes($0.path, $1.path) }
     if !inOrder {
@@ -230,7 +235,7 @@ extension OutputManifest {
     kept = header.kept.sorted(by: Self.precedes)
     // A line it cannot read may name a file in any folder, which is then the
     // user's: no folder is known to hold only the user's files it kept.
-    userFilesScanned = read.allSatisfy { $0.unread == 0 } ? header.userFilesScanned : nil
+    userFilesScanned = parsed.allSatisfy { $0.unread == 0 } ? header.userFilesScanned : nil
     isInWrittenOrder = inOrder
   }
 

@@ -93,8 +93,8 @@ public struct SiteWriter: Sendable {
 
   /// The output folder's manifest and its spare's, read without the lock,
   /// for ``begin(readAhead:)``; `nil` when there is no manifest to read.
-  func readManifestsAhead() -> ManifestsReadAhead? {
-    ManifestsReadAhead(of: folder)
+  func readManifestsAhead(unless stop: StopSignal? = nil) -> ManifestsReadAhead? {
+    ManifestsReadAhead(of: folder, unless: stop)
   }
 
   /// How the renderer asks whether `publication`'s current site already has
@@ -221,6 +221,13 @@ public struct SiteWriter: Sendable {
   /// `fingerprint` would write (``UpToDateSite``); `nil` when it must be built.
   func upToDateSite(builtFrom fingerprint: ContentHash) throws -> UpToDateSite? {
     try UpToDateSite(in: folder, builtFrom: fingerprint)
+  }
+
+  /// Whether the output folder's manifest says its site was built from
+  /// `fingerprint`, from its header alone: a build may then find the site
+  /// up to date (``upToDateSite(builtFrom:)`` checks the files too).
+  func manifestNames(_ fingerprint: ContentHash) -> Bool {
+    UpToDateSite.manifest(in: folder, names: fingerprint)
   }
 
   /// Fails fast when the output folder is not FilmSite's (a build checks this before its pull).

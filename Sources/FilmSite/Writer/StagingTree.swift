@@ -27,11 +27,12 @@ struct StagingTree: Sendable {
   }
 
   /// The manifest of the spare at `path`, read and changing nothing; `nil`
-  /// when there is no spare folder there, or no manifest with entries in it.
-  static func manifest(at path: String) -> OutputManifest? {
+  /// when there is no spare folder there, or no manifest with entries in it,
+  /// and when `stop` is raised before it is read.
+  static func manifest(at path: String, unless stop: StopSignal? = nil) -> OutputManifest? {
     guard (try? FileSystem.status(of: path))?.kind == .folder,
       let bytes = try? FileSystem.contents(of: path + "/" + OutputManifest.fileName),
-      let manifest = OutputManifest(bytes: bytes), !manifest.entries.isEmpty
+      let manifest = OutputManifest(bytes: bytes, unless: stop), !manifest.entries.isEmpty
     else { return nil }
     return manifest
   }

@@ -33,10 +33,8 @@ struct UpToDateSite: Equatable, Sendable {
     try folder.refuseDangerousFolder()
     // A site moved aside by a stopped two-rename publish is put back first.
     if FileSystem.exists(folder.previousPath) { return nil }
-    // The fingerprint is on the file's second line: a large site's manifest
-    // (30 MB at 100,000 films) is read whole only when it matches.
-    guard let start = try? FileSystem.contents(of: folder.manifestPath, limit: 4096),
-      start.withUnsafeBytes({ OutputManifest.header(of: $0) })?.fingerprint == fingerprint,
+    // A large site's manifest (30 MB at 100,000 films) is read whole only when its header matches.
+    guard Self.manifest(in: folder, names: fingerprint),
       let bytes = try? FileSystem.contents(of: folder.manifestPath),
       let header = bytes.withUnsafeBytes({ OutputManifest.header(of: $0) }),
       header.fingerprint == fingerprint
@@ -50,5 +48,15 @@ struct UpToDateSite: Equatable, Sendable {
     }
     guard let count, count > 0 else { return nil }
     self.init(files: count, pageCounts: header.pageCounts, filmCounts: header.filmCounts)
+  }
+
+  /// Whether the manifest in `folder` says its site was built from
+  /// `fingerprint`, read from its header alone (the fingerprint is on the
+  /// file's second line): the first thing ``init(in:builtFrom:)`` checks.
+  static func manifest(in folder: OutputFolder, names fingerprint: ContentHash) -> Bool {
+    guard let start = try? FileSystem.contents(of: folder.manifestPath, limit: 4096) else {
+      return false
+    }
+    return start.withUnsafeBytes({ OutputManifest.header(of: $0) })?.fingerprint == fingerprint
   }
 }

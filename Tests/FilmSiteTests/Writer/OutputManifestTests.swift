@@ -1,3 +1,4 @@
+import FilmSiteSupport
 import Foundation
 import Synchronization
 import Testing
@@ -87,6 +88,17 @@ import Testing
     let read = try #require(OutputManifest(text: manifest.text))
     #expect(read == manifest)
     #expect(read.entriesByPath() == entries)
+  }
+
+  @Test func aManifestIsNotReadOnceItsReadingIsStopped() throws {
+    let entries = Dictionary(
+      uniqueKeysWithValues: (0..<1_000).map { ("films/\($0)/index.html", entry) })
+    let bytes = Array(
+      OutputManifest(entries: entries, fingerprint: ContentHash(value: 7)).text.utf8)
+    let stop = StopSignal()
+    #expect(OutputManifest(bytes: bytes, unless: stop)?.entriesByPath() == entries)
+    stop.raise()
+    #expect(OutputManifest(bytes: bytes, unless: stop) == nil)
   }
 
   @Test func manyFilesAreSortedAsOneStableSortWould() {

@@ -1,3 +1,4 @@
+import FilmSiteSupport
 import Foundation
 import Testing
 
@@ -219,6 +220,11 @@ import Testing
       try writer.write(site(home: "two"))
       let ahead = try #require(writer.readManifestsAhead())
       #expect(ahead.isCurrent(in: writer.folder))
+      // A build found up to date stops the reading: then there is nothing to use.
+      let stop = StopSignal()
+      #expect(writer.readManifestsAhead(unless: stop)?.current == ahead.current)
+      stop.raise()
+      #expect(writer.readManifestsAhead(unless: stop) == nil)
       #expect(ahead.spare != nil)
       let unchanged = try writer.begin(readAhead: ahead)
       #expect(unchanged.current.manifest == ahead.current)
