@@ -36,6 +36,24 @@ import Testing
     #expect(ContentHash(hex: "0123456789abcdef0") == nil)
   }
 
+  /// Every byte in every place: read as a digit exactly when it is one, to the value Swift reads.
+  @Test func everyByteIsReadAsADigitExactlyWhenItIsOne() {
+    let hexDigits = Set("0123456789abcdefABCDEF".utf8)
+    for place in 0..<16 {
+      for byte in UInt8.min...UInt8.max {
+        var digits = Array("0f1E2d3C4b5A6978".utf8)
+        digits[place] = byte
+        let read = ContentHash(hexDigits: digits)
+        if hexDigits.contains(byte) {
+          let expected = UInt64(String(decoding: digits, as: UTF8.self), radix: 16)
+          #expect(read?.value == expected, "byte \(byte) at \(place)")
+        } else {
+          #expect(read == nil, "byte \(byte) at \(place)")
+        }
+      }
+    }
+  }
+
   @Test func combinedValuesAreDelimited() {
     func hash(_ parts: [String?]) -> ContentHash {
       var hasher = ContentHasher()
