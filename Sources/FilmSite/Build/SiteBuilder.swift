@@ -139,7 +139,10 @@ public struct SiteBuilder: Sendable {
           films: pulled.films, configuration: configuration, content: content,
           kept: last?.keptOrder, keptTerms: last?.keptTerms) : nil
     }
-    var publication = try writer.begin(readAhead: manifestsReadAhead)
+    // A rebuild of only the changed films' pages reuses every other file in the
+    // manifest's order: it looks up few files by path.
+    var publication = try writer.begin(
+      readAhead: manifestsReadAhead, reusingInOrder: rebuild != nil)
     let files: SiteWriter.Summary
     let summary: BuildSummary
     do {

@@ -24,6 +24,20 @@ struct OpenFolder: Sendable {
     return FileStatus(info)
   }
 
+  /// Calls `body` with the folder opened again from this one: the same
+  /// folder (even if it was renamed since), through a descriptor of its own,
+  /// closed after; with this one when it cannot be opened again.
+  ///
+  /// Threads that look paths up from one descriptor all count their uses on
+  /// the one open file, so a look-up on each core waits on the others: each
+  /// thread of a parallel check takes a descriptor of its own.
+  func reopened<Result>(_ body: (OpenFolder) -> Result) -> Result {
+    let own = openat(descriptor, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard own >= 0 else { return body(self) }
+    defer { close(own) }
+    return body(OpenFolder(descriptor: own, path: path))
+  }
+
   /// The bytes of the file `name` inside the folder, when its status, read
   /// from the file once it is open, is one that `isExpected` accepts; `nil`
   /// when it is not. A symbolic link is not followed: it fails to open.

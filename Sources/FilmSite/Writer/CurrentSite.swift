@@ -10,18 +10,21 @@ struct CurrentSite: Sendable {
   let folder: OutputFolder
   let manifest: OutputManifest
   /// The manifest's entries by path (none for a version 1 manifest).
-  let entries: [String: OutputManifest.Entry]
+  let entries: ManifestLookup
   /// The paths of a version 1 manifest, which has no entries; empty otherwise.
   private let pathsWithoutEntries: Set<String>
   /// The folder held open, so that each file's status is looked up from it;
   /// `nil` when it cannot be opened (there is no site yet).
   let root: HeldFolder?
 
-  init(folder: OutputFolder, manifest: OutputManifest) {
+  /// The site in `folder` that `manifest` lists.
+  /// - Parameter tabled: Whether its files are looked up through a table
+  ///   (``ManifestLookup``): for a build that may reuse any of its pages.
+  init(folder: OutputFolder, manifest: OutputManifest, tabled: Bool = true) {
     self.folder = folder
     self.manifest = manifest
     root = manifest.paths.isEmpty ? nil : try? HeldFolder(folder.path)
-    entries = manifest.entriesByPath()
+    entries = ManifestLookup(manifest, tabled: tabled)
     pathsWithoutEntries = manifest.entries.isEmpty ? Set(manifest.paths) : []
   }
 
@@ -110,10 +113,19 @@ struct CurrentSite: Sendable {
   func statuses(of paths: [String]) -> [FileStatus?] {
     guard let root else { return paths.map { try? status(of: $0) } }
     // The open folder is taken out once: each look-up then uses its
-    // descriptor, not the object that holds it, which every core would share.
+    // descriptor, not the object that holds it, which every core would
+    // share; and each run of paths opens the folder again for its own.
     let folder = root.folder
+    let runLength = Swift.max(1, paths.count / 64)
+    let runs = Array(stride(from: 0, to: paths.count, by: runLength))
     return withExtendedLifetime(root) {
-      Array(paths.indices).parallelMap { index in try? folder.status(of: paths[index]) }
+      runs.parallelMap { start in
+        folder.reopened { own in
+          (start..<Swift.min(start + runLength, paths.count)).map { index in
+            try? own.status(of: paths[index])
+          }
+        }
+      }.flatMap { $0 }
     }
   }
 

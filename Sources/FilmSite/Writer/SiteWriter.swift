@@ -52,12 +52,19 @@ public struct SiteWriter: Sendable {
   /// Starts staging a new site beside the output folder, once the folder is
   /// known to be FilmSite's and what a stopped build left is cleared away:
   /// in the spare the last build left, or in a new folder.
-  /// - Parameter readAhead: The two manifests, read by ``readManifestsAhead()``
-  ///   while the build read its input; used when neither file changed since.
+  /// - Parameters:
+  ///   - readAhead: The two manifests, read by ``readManifestsAhead()``
+  ///     while the build read its input; used when neither file changed since.
+  ///   - reusingInOrder: The build stages the current site's files as its
+  ///     manifest lists them and renders few pages, so it asks about each file
+  ///     once: the two manifests' files are found by a binary search, and no
+  ///     table of their paths is made (``ManifestLookup``).
   /// - Throws: ``WriterError`` when the folder is not FilmSite's or cannot be
   ///   staged beside; ``WriterError/refused(directory:reason:)`` too while
   ///   another build is writing the same folder.
-  func begin(readAhead: ManifestsReadAhead? = nil) throws -> Publication {
+  func begin(readAhead: ManifestsReadAhead? = nil, reusingInOrder: Bool = false) throws
+    -> Publication
+  {
     try folder.refuseDangerousFolder()
     // Taken before anything beside the folder is touched: the staging folder
     // another build is filling must not look like one left by a stopped build.
@@ -76,11 +83,12 @@ public struct SiteWriter: Sendable {
         (manifest, spareManifest) = (try read.get(), spare)
       }
       let (current, staging) = inParallel(
-        { CurrentSite(folder: folder, manifest: manifest) },
+        { CurrentSite(folder: folder, manifest: manifest, tabled: !reusingInOrder) },
         {
           Result {
             try StagingTree.spare(
-              at: folder.stagingPath, manifest: spareManifest, current: manifest)
+              at: folder.stagingPath, manifest: spareManifest, current: manifest,
+              tabled: !reusingInOrder)
               ?? StagingTree.make(at: folder.stagingPath)
           }
         })

@@ -18,12 +18,12 @@ struct StagingTree: Sendable {
   /// What the tree held when this build began: its manifest's entries, for
   /// a spare; none for a new tree.
   let previous: OutputManifest
-  private let previousEntries: [String: OutputManifest.Entry]
+  private let previousEntries: ManifestLookup
 
   /// Makes the empty staging folder at `path`.
   static func make(at path: String) throws -> StagingTree {
     try WriterError.reporting { try FileSystem.makeFolder(at: path) }
-    return StagingTree(path: path, previous: OutputManifest(paths: []))
+    return StagingTree(path: path, previous: OutputManifest(paths: []), tabled: false)
   }
 
   /// The manifest of the spare at `path`, read and changing nothing; `nil`
@@ -42,9 +42,11 @@ struct StagingTree: Sendable {
   /// the user's that it may hold (`kept` by it or by `current`), which are
   /// carried anew from the current site at the end of the build. `nil` when
   /// there is no spare, or one that no manifest describes (then it is removed).
-  static func spare(at path: String, manifest: OutputManifest?, current: OutputManifest) throws
-    -> StagingTree?
-  {
+  /// - Parameter tabled: Whether the spare's files are looked up through a
+  ///   table (``ManifestLookup``): for a build that stages files in any order.
+  static func spare(
+    at path: String, manifest: OutputManifest?, current: OutputManifest, tabled: Bool = true
+  ) throws -> StagingTree? {
     guard let manifest else {
       FileSystem.removeTree(at: path)
       return nil
@@ -53,13 +55,13 @@ struct StagingTree: Sendable {
     for kept in Set(manifest.kept).union(current.kept) {
       FileSystem.removeTree(at: path + "/" + kept)
     }
-    return StagingTree(path: path, previous: manifest)
+    return StagingTree(path: path, previous: manifest, tabled: tabled)
   }
 
-  private init(path: String, previous: OutputManifest) {
+  private init(path: String, previous: OutputManifest, tabled: Bool) {
     self.path = path
     self.previous = previous
-    previousEntries = previous.entriesByPath()
+    previousEntries = ManifestLookup(previous, tabled: tabled)
   }
 
   /// What staging one file did: its entry in the tree, and the current

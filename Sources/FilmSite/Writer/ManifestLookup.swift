@@ -1,0 +1,42 @@
+import FilmSiteSupport
+
+/// How a build finds a manifest's entry by its path: in a table made once,
+/// for a build that asks about each file many times (a planned build asks
+/// for each page it might reuse, in several ways), or by a binary search of
+/// the manifest's sorted paths, for one that asks about each file once (a
+/// rebuild of only the changed films' pages stages each file of the current
+/// site once), for which making a table of 300,000 paths at 100,000 films
+/// would cost more than the searches.
+///
+/// The table tells paths apart as `String`s do, by their text; the search,
+/// by their bytes, as the manifest sorts them. The two differ only for two
+/// spellings of one text (`é`, and `e` with a combining accent), which no
+/// page of FilmSite's is named with.
+struct ManifestLookup: Sendable {
+  private let paths: [String]
+  private let entries: [OutputManifest.Entry]
+  private let table: [String: OutputManifest.Entry]?
+
+  /// A lookup of `manifest`'s entries; with `tabled`, through a table made now.
+  init(_ manifest: OutputManifest, tabled: Bool) {
+    paths = manifest.entries.isEmpty ? [] : manifest.paths
+    entries = manifest.entries
+    table = tabled ? manifest.entriesByPath() : nil
+  }
+
+  /// Whether the manifest has no entries (a version 1 manifest lists paths only).
+  var isEmpty: Bool { entries.isEmpty }
+
+  /// The entry of the file at `path`; `nil` when the manifest has none.
+  subscript(path: String) -> OutputManifest.Entry? {
+    if let table { return table[path] }
+    // The first path not before `path`: `path` itself, when the manifest has it.
+    var (low, high) = (0, paths.count)
+    while low < high {
+      let middle = (low + high) / 2
+      if OutputManifest.precedes(paths[middle], path) { low = middle + 1 } else { high = middle }
+    }
+    guard low < paths.count, OutputManifest.isSamePath(paths[low], path) else { return nil }
+    return entries[low]
+  }
+}
