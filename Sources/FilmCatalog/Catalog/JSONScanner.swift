@@ -169,14 +169,7 @@ struct JSONScanner {
     var firstEscape: Int?
     let end = bytes.count
     while true {
-      // Most of a string needs no more than this loop, which keeps its offset in a register.
-      var offset = index
-      while offset < end, bytes[offset] >= 0x20, bytes[offset] != UInt8(ascii: "\""),
-        bytes[offset] != UInt8(ascii: "\\")
-      {
-        offset += 1
-      }
-      index = offset
+      index = Self.endOfPlainRun(in: bytes, from: index)
       guard index < end else { break }
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
@@ -189,6 +182,55 @@ struct JSONScanner {
     }
     index = start
     throw error(.unterminatedString)
+  }
+
+  /// The offset of the first byte from `start` on that ends a run of a
+  /// string's plain bytes (a quote, a backslash or a control character);
+  /// the end of `bytes` when none does.
+  ///
+  /// A catalog's overviews are long runs, so eight bytes are looked at
+  /// together while none of them ends the run, and the last few one at a
+  /// time, as ``endOfPlainRunByteByByte(in:from:)`` looks at all of them.
+  static func endOfPlainRun(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    var offset = start
+    if let base = bytes.baseAddress {
+      let raw = UnsafeRawPointer(base)
+      while offset + 8 <= bytes.count {
+        let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        if Self.mayEndAPlainRun(word) { break }
+        offset += 8
+      }
+    }
+    return endOfPlainRunByteByByte(in: bytes, from: offset)
+  }
+
+  /// ``endOfPlainRun(in:from:)`` one byte at a time: the reference it is held to.
+  static func endOfPlainRunByteByByte(in bytes: UnsafeBufferPointer<UInt8>, from start: Int)
+    -> Int
+  {
+    var offset = start
+    while offset < bytes.count, bytes[offset] >= 0x20, bytes[offset] != UInt8(ascii: "\""),
+      bytes[offset] != UInt8(ascii: "\\")
+    {
+      offset += 1
+    }
+    return offset
+  }
+
+  /// Whether one of the eight bytes of `word` is a quote, a backslash or a
+  /// control character (below 0x20). Never false when one is; true for no
+  /// other word.
+  private static func mayEndAPlainRun(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highBits: UInt64 = 0x8080_8080_8080_8080
+    /// A byte of `word` below `limit` (at most 0x80) sets its high bit here, and no other byte can
+    /// unless a byte before it did: the subtraction borrows only past such a byte.
+    func below(_ limit: UInt8, _ word: UInt64) -> UInt64 {
+      (word &- ones &* UInt64(limit)) & ~word & highBits
+    }
+    let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+    let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+    return below(0x20, word) | below(1, quotes) | below(1, backslashes) != 0
   }
 
   /// The text of a string read by ``string()``, its escapes decoded.
