@@ -14,17 +14,17 @@ extension OutputManifest {
     -> (path: Slice<UnsafeRawBufferPointer>, entry: Entry)?
   {
     let tab = UInt8(ascii: "\t")
-    guard let first = line.firstIndex(of: tab),
-      let second = line[(first + 1)...].firstIndex(of: tab),
-      let third = line[(second + 1)...].firstIndex(of: tab)
+    guard let first = line.firstIndex(ofByte: tab),
+      let second = line[(first + 1)...].firstIndex(ofByte: tab),
+      let third = line[(second + 1)...].firstIndex(ofByte: tab)
     else { return nil }
     // Version 3 adds the input key as a fifth field: a hash, or `-` for none;
     // version 4, for a film page, its index page patch as a sixth (``IndexPagePatch``).
-    let fourth = line[(third + 1)...].firstIndex(of: tab)
+    let fourth = line[(third + 1)...].firstIndex(ofByte: tab)
     var key: ContentHash?
     var patch: IndexPagePatch?
     if let fourth {
-      let fifth = line[(fourth + 1)...].firstIndex(of: tab)
+      let fifth = line[(fourth + 1)...].firstIndex(ofByte: tab)
       let field = line[(fourth + 1)..<(fifth ?? line.endIndex)]
       if !field.elementsEqual("-".utf8) {
         guard let value = ContentHash(hexDigits: field) else { return nil }
@@ -77,7 +77,7 @@ extension OutputManifest {
     func nextLine(ifPrefixed prefix: String? = nil) -> Substring? {
       var start = offset
       while start < bytes.count, bytes[start] == UInt8(ascii: "\n") { start += 1 }
-      let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+      let end = bytes[start...].firstIndex(ofByte: UInt8(ascii: "\n")) ?? bytes.count
       guard start < end else { return nil }
       let line = Substring(
         decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
@@ -149,7 +149,7 @@ extension OutputManifest {
     let size = max(1, (bytes.count - start) / max(1, count))
     while lower < bytes.count {
       var upper = min(bytes.count, lower + size)
-      upper = bytes[upper...].firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? bytes.count
+      upper = bytes[upper...].firstIndex(ofByte: UInt8(ascii: "\n")).map { $0 + 1 } ?? bytes.count
       parts.append(lower..<upper)
       lower = upper
     }
@@ -164,7 +164,7 @@ extension OutputManifest {
     var start = range.lowerBound
     while start < range.upperBound {
       let end =
-        bytes[start..<range.upperBound].firstIndex(of: UInt8(ascii: "\n")) ?? range.upperBound
+        bytes[start..<range.upperBound].firstIndex(ofByte: UInt8(ascii: "\n")) ?? range.upperBound
       if start < end { body(bytes[start..<end]) }
       start = end + 1
     }
@@ -307,5 +307,17 @@ extension OutputManifest {
     _ left: Left, _ right: Right
   ) -> Bool {
     left.lexicographicallyPrecedes(right)
+  }
+}
+
+extension Slice<UnsafeRawBufferPointer> {
+  /// The index of the first `byte` in the slice; `nil` when it has none.
+  /// Found with `memchr`, which looks at many bytes at once: a manifest's
+  /// lines and their fields are found this way, 300,000 lines at 100,000 films.
+  fileprivate func firstIndex(ofByte byte: UInt8) -> Int? {
+    guard !isEmpty, let start = base.baseAddress,
+      let found = memchr(start + startIndex, Int32(byte), count)
+    else { return nil }
+    return start.distance(to: UnsafeRawPointer(found))
   }
 }

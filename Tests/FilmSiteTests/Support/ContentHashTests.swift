@@ -44,6 +44,8 @@ import Testing
         var digits = Array("0f1E2d3C4b5A6978".utf8)
         digits[place] = byte
         let read = ContentHash(hexDigits: digits)
+        // A manifest's bytes are read through the slice's own reading.
+        #expect(digits.withUnsafeBytes { ContentHash(hexDigits: $0[...]) } == read)
         if hexDigits.contains(byte) {
           let expected = UInt64(String(decoding: digits, as: UTF8.self), radix: 16)
           #expect(read?.value == expected, "byte \(byte) at \(place)")
