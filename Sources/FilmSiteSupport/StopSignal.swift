@@ -8,6 +8,7 @@ import Synchronization
 public final class StopSignal: Sendable {
   private let raised = Atomic<Bool>(false)
 
+  /// A signal not raised yet.
   public init() {}
 
   /// Asks the work that checks this signal to stop.

@@ -370,6 +370,8 @@ public struct SiteBuilder: Sendable {
       if let site = try writer.upToDateSite(builtFrom: fingerprint),
         let pages = site.pageCounts, let films = site.filmCounts
       {
+        // Raised already, unless the manifest was replaced since it was looked at.
+        stop.raise()
         return .upToDate(files: site.files, pages: pages, films: films)
       }
       let filmBytes = wholeFile ? CatalogFilmBytes(catalog) : nil

@@ -31,7 +31,7 @@ struct OpenFolder: Sendable {
   /// Threads that look paths up from one descriptor all count their uses on
   /// the one open file, so a look-up on each core waits on the others: each
   /// thread of a parallel check takes a descriptor of its own.
-  func reopened<Result>(_ body: (OpenFolder) -> Result) -> Result {
+  func reopened<Value>(_ body: (OpenFolder) -> Value) -> Value {
     let own = openat(descriptor, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard own >= 0 else { return body(self) }
     defer { close(own) }

@@ -116,7 +116,7 @@ struct CurrentSite: Sendable {
     // descriptor, not the object that holds it, which every core would
     // share; and each run of paths opens the folder again for its own.
     let folder = root.folder
-    let runLength = Swift.max(1, paths.count / 64)
+    let runLength = Swift.max(256, paths.count / 64)
     let runs = Array(stride(from: 0, to: paths.count, by: runLength))
     return withExtendedLifetime(root) {
       runs.parallelMap { start in

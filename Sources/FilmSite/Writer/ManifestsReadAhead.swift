@@ -2,10 +2,11 @@ import FilmSiteSupport
 
 /// The manifests of the output folder and of its spare, read before a
 /// build takes the output folder's lock, so that reading them can overlap
-/// the build's own reading of its input. A build that finds its site up to
-/// date raises the read's ``StopSignal``: it needs neither manifest.
+/// the build's own reading of its input. A build whose output's manifest
+/// names its fingerprint (a site that may be up to date), or that fails,
+/// raises the read's ``StopSignal``: it needs neither manifest.
 ///
-/// ``SiteWriter/begin(readAhead:)`` uses them only when neither file has
+/// ``SiteWriter/begin(readAhead:reusingInOrder:)`` uses them only when neither file has
 /// changed since: each file's status is taken before it is read, and again
 /// once the lock is held. FilmSite replaces a manifest by writing a new
 /// file, never by changing one in place, so a manifest written or removed
@@ -20,14 +21,15 @@ struct ManifestsReadAhead: Sendable {
   let spareStatus: FileStatus?
 
   /// Reads both manifests of `folder`; `nil` when the output folder has no
-  /// manifest file (a new folder, whose check ``SiteWriter/begin(readAhead:)``
+  /// manifest file (a new folder, whose check ``SiteWriter/begin(readAhead:reusingInOrder:)``
   /// makes with the lock held), or one a build could not read, which it then
   /// reports; `nil` too when `stop` is raised before both are read.
   init?(of folder: OutputFolder, unless stop: StopSignal? = nil) {
     let spareManifestPath = folder.stagingPath + "/" + OutputManifest.fileName
     let (current, spare) = inParallel(
       { () -> (OutputManifest, FileStatus)? in
-        guard let status = try? FileSystem.status(of: folder.manifestPath),
+        guard stop?.isRaised != true,
+          let status = try? FileSystem.status(of: folder.manifestPath),
           status.kind == .file,
           let bytes = try? FileSystem.contents(of: folder.manifestPath),
           let manifest = OutputManifest(bytes: bytes, unless: stop)

@@ -53,7 +53,7 @@ public struct SiteWriter: Sendable {
   /// known to be FilmSite's and what a stopped build left is cleared away:
   /// in the spare the last build left, or in a new folder.
   /// - Parameters:
-  ///   - readAhead: The two manifests, read by ``readManifestsAhead()``
+  ///   - readAhead: The two manifests, read by ``readManifestsAhead(unless:)``
   ///     while the build read its input; used when neither file changed since.
   ///   - reusingInOrder: The build stages the current site's files as its
   ///     manifest lists them and renders few pages, so it asks about each file
@@ -100,7 +100,8 @@ public struct SiteWriter: Sendable {
   }
 
   /// The output folder's manifest and its spare's, read without the lock,
-  /// for ``begin(readAhead:)``; `nil` when there is no manifest to read.
+  /// for ``begin(readAhead:reusingInOrder:)``; `nil` when there is no
+  /// manifest to read, and when `stop` is raised before both are read.
   func readManifestsAhead(unless stop: StopSignal? = nil) -> ManifestsReadAhead? {
     ManifestsReadAhead(of: folder, unless: stop)
   }

@@ -30,7 +30,7 @@ struct StagingTree: Sendable {
   /// when there is no spare folder there, or no manifest with entries in it,
   /// and when `stop` is raised before it is read.
   static func manifest(at path: String, unless stop: StopSignal? = nil) -> OutputManifest? {
-    guard (try? FileSystem.status(of: path))?.kind == .folder,
+    guard stop?.isRaised != true, (try? FileSystem.status(of: path))?.kind == .folder,
       let bytes = try? FileSystem.contents(of: path + "/" + OutputManifest.fileName),
       let manifest = OutputManifest(bytes: bytes, unless: stop), !manifest.entries.isEmpty
     else { return nil }
