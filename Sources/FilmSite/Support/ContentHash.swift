@@ -69,9 +69,11 @@ struct ContentHash: Hashable, Sendable, CustomStringConvertible {
     var value: UInt64 = 0
     var isHex = true
     for byte in digits {
-      let (digit, isDigit) = Self.hexDigit(byte)
-      isHex = isHex && isDigit
-      value = value << 4 | UInt64(digit)
+      let decimal = byte &- UInt8(ascii: "0")
+      // `| 0x20` makes an upper-case letter lower-case, and changes no digit.
+      let letter = (byte | 0x20) &- UInt8(ascii: "a")
+      isHex = isHex && (decimal < 10 || letter < 6)
+      value = value << 4 | UInt64(decimal < 10 ? decimal : letter &+ 10)
     }
     guard isHex else { return nil }
     self.value = value
@@ -81,26 +83,7 @@ struct ContentHash: Hashable, Sendable, CustomStringConvertible {
   /// ``init(hexDigits:)-(Digits)`` reads any collection's, without stepping
   /// through the slice's indices.
   init?(hexDigits digits: Slice<UnsafeRawBufferPointer>) {
-    let bytes = UnsafeRawBufferPointer(rebasing: digits)
-    guard bytes.count == 16 else { return nil }
-    var value: UInt64 = 0
-    var isHex = true
-    for offset in 0..<16 {
-      let (digit, isDigit) = Self.hexDigit(bytes.load(fromByteOffset: offset, as: UInt8.self))
-      isHex = isHex && isDigit
-      value = value << 4 | UInt64(digit)
-    }
-    guard isHex else { return nil }
-    self.value = value
-  }
-
-  /// The value of `byte` as a hexadecimal digit, either case, and whether it is one.
-  @inline(__always)
-  private static func hexDigit(_ byte: UInt8) -> (value: UInt8, isDigit: Bool) {
-    let decimal = byte &- UInt8(ascii: "0")
-    // `| 0x20` makes an upper-case letter lower-case, and changes no digit.
-    let letter = (byte | 0x20) &- UInt8(ascii: "a")
-    return (decimal < 10 ? decimal : letter &+ 10, decimal < 10 || letter < 6)
+    self.init(hexDigits: UnsafeRawBufferPointer(rebasing: digits))
   }
 
   /// 16 lowercase hexadecimal digits.

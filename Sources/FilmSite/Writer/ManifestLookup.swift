@@ -30,13 +30,8 @@ struct ManifestLookup: Sendable {
   /// The entry of the file at `path`; `nil` when the manifest has none.
   subscript(path: String) -> OutputManifest.Entry? {
     if let table { return table[path] }
-    // The first path not before `path`: `path` itself, when the manifest has it.
-    var (low, high) = (0, paths.count)
-    while low < high {
-      let middle = (low + high) / 2
-      if OutputManifest.precedes(paths[middle], path) { low = middle + 1 } else { high = middle }
-    }
-    guard low < paths.count, OutputManifest.isSamePath(paths[low], path) else { return nil }
-    return entries[low]
+    let index = OutputManifest.firstIndex(notBefore: path, in: paths)
+    guard index < paths.count, OutputManifest.isSamePath(paths[index], path) else { return nil }
+    return entries[index]
   }
 }

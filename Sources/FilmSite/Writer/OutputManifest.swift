@@ -222,6 +222,18 @@ struct OutputManifest: Equatable {
     ScalarOrder.precedes(left, right)
   }
 
+  /// The index of the first of `paths` (sorted as a manifest sorts them) that
+  /// does not come before `path`: `path`'s own, when `paths` has it, and
+  /// otherwise where it would go. Found by a binary search.
+  static func firstIndex(notBefore path: String, in paths: [String]) -> Int {
+    var (low, high) = (0, paths.count)
+    while low < high {
+      let middle = (low + high) / 2
+      if precedes(paths[middle], path) { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+
   /// Whether two paths are one file: the same UTF-8 bytes.
   static func isSamePath(_ left: String, _ right: String) -> Bool {
     ScalarOrder.isSame(left, right)

@@ -37,12 +37,8 @@ struct OwnedFolders: Sendable {
     guard !folder.isEmpty else { return false }
     let prefix = folder + "/"
     // The first path not before the prefix is the first inside the folder, if any is.
-    var (low, high) = (0, paths.count)
-    while low < high {
-      let middle = (low + high) / 2
-      if ScalarOrder.precedes(paths[middle], prefix) { low = middle + 1 } else { high = middle }
-    }
-    return low < paths.count && paths[low].utf8.starts(with: prefix.utf8)
+    let first = OutputManifest.firstIndex(notBefore: prefix, in: paths)
+    return first < paths.count && paths[first].utf8.starts(with: prefix.utf8)
   }
 
   /// Appends the folders of `path` that `previous`, the path before it in
