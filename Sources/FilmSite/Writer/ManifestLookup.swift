@@ -8,20 +8,19 @@ import FilmSiteSupport
 /// site once), for which making a table of 300,000 paths at 100,000 films
 /// would cost more than the searches.
 ///
-/// The table tells paths apart as `String`s do, by their text; the search,
-/// by their bytes, as the manifest sorts them. The two differ only for two
-/// spellings of one text (`é`, and `e` with a combining accent), which no
-/// page of FilmSite's is named with.
+/// Both tell paths apart by their bytes, as the manifest sorts them and the
+/// file system names files: two spellings of one text (`é`, and `e` with a
+/// combining accent) are two files.
 struct ManifestLookup: Sendable {
   private let paths: [String]
   private let entries: [OutputManifest.Entry]
-  private let table: [String: OutputManifest.Entry]?
+  private let table: PathTable?
 
   /// A lookup of `manifest`'s entries; with `tabled`, through a table made now.
   init(_ manifest: OutputManifest, tabled: Bool) {
     paths = manifest.entries.isEmpty ? [] : manifest.paths
     entries = manifest.entries
-    table = tabled ? manifest.entriesByPath() : nil
+    table = tabled && !manifest.entries.isEmpty ? PathTable(manifest.paths) : nil
   }
 
   /// Whether the manifest has no entries (a version 1 manifest lists paths only).
@@ -29,7 +28,7 @@ struct ManifestLookup: Sendable {
 
   /// The entry of the file at `path`; `nil` when the manifest has none.
   subscript(path: String) -> OutputManifest.Entry? {
-    if let table { return table[path] }
+    if let table { return table.place(of: path).map { entries[$0] } }
     let index = OutputManifest.firstIndex(notBefore: path, in: paths)
     guard index < paths.count, OutputManifest.isSamePath(paths[index], path) else { return nil }
     return entries[index]

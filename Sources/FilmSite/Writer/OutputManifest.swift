@@ -148,11 +148,6 @@ struct OutputManifest: Equatable {
     self.filmCounts = filmCounts
   }
 
-  /// Each file's entry by its path, for looking files up (none for version 1).
-  func entriesByPath() -> [String: Entry] {
-    Dictionary(zip(paths, entries), uniquingKeysWith: { first, _ in first })
-  }
-
   /// `files` sorted by path, a large list's halves each on its own core and
   /// then merged: sorting a large site's files is a serial step at the end of
   /// its build. Of two files with the same path, the one first in `files`

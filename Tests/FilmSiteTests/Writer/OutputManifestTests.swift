@@ -471,3 +471,10 @@ extension OutputManifest {
   }
 
 }
+
+extension OutputManifest {
+  /// Each file's entry by its path (none for version 1), to compare with the entries written.
+  fileprivate func entriesByPath() -> [String: Entry] {
+    Dictionary(zip(paths, entries), uniquingKeysWith: { first, _ in first })
+  }
+}
