@@ -17,8 +17,8 @@ struct Taxonomy: Sendable {
   private let positions: NameGroups.ShardedPlaces
   /// The same places, by each term's name exactly as it is spelled: a film
   /// names its terms in the spelling they were made from, and bytes compare
-  /// faster than text (``ExactText``).
-  private let exactPositions: [ExactText: Int]
+  /// faster than text (``ExactTextTable``).
+  private let exactPositions: ExactTextTable
   /// The place in `terms` of each film's names, in the film's order: the
   /// names of the film at position `p` are at `filmTermStarts[p]` up to
   /// `filmTermStarts[p + 1]`. A film's terms are then read without trimming
@@ -68,8 +68,7 @@ struct Taxonomy: Sendable {
     positions = groups.mapPlaces { ranks[$0] }
     filmTerms = groups.filmNames.map { Int32(rank[Int($0)]) }
     filmTermStarts = groups.filmStarts
-    exactPositions = Dictionary(
-      uniqueKeysWithValues: terms.indices.map { (ExactText(terms[$0].name), $0) })
+    exactPositions = ExactTextTable(terms.map(\.name))
   }
 
   /// A taxonomy whose terms a last build made (``KeptTerms``): `names` and
@@ -96,8 +95,7 @@ struct Taxonomy: Sendable {
     self.filmTerms = filmTerms
     self.filmTermStarts = filmTermStarts
     positions = NameGroups.ShardedPlaces(places)
-    exactPositions = Dictionary(
-      uniqueKeysWithValues: terms.indices.map { (ExactText(terms[$0].name), $0) })
+    exactPositions = ExactTextTable(terms.map(\.name))
   }
 
   /// The places among ``terms`` of the names of the film at `position`, in the film's order.
@@ -128,7 +126,7 @@ struct Taxonomy: Sendable {
 
   /// The place among ``terms`` of the term of `name`, if any film has it.
   func rank(named name: String) -> Int? {
-    exactPositions[ExactText(name)] ?? positions[name]
+    exactPositions.place(of: name) ?? positions[name]
   }
 
   /// The names a film is listed under for `kind`: trimmed, without empty

@@ -14,13 +14,13 @@ import FilmSiteSupport
 struct ManifestLookup: Sendable {
   private let paths: [String]
   private let entries: [OutputManifest.Entry]
-  private let table: PathTable?
+  private let table: ExactTextTable?
 
   /// A lookup of `manifest`'s entries; with `tabled`, through a table made now.
   init(_ manifest: OutputManifest, tabled: Bool) {
     paths = manifest.entries.isEmpty ? [] : manifest.paths
     entries = manifest.entries
-    table = tabled && !manifest.entries.isEmpty ? PathTable(manifest.paths) : nil
+    table = tabled && !manifest.entries.isEmpty ? ExactTextTable(manifest.paths) : nil
   }
 
   /// Whether the manifest has no entries (a version 1 manifest lists paths only).

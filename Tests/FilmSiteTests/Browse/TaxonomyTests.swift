@@ -90,11 +90,4 @@ import Testing
     #expect(directors.term(named: "Ang Lee")?.films == [2])
     #expect(directors.term(named: "Nobody") == nil)
   }
-
-  @Test func exactTextTellsSpellingsApartThatStringTakesAsOne() {
-    #expect("\u{E9}" == "e\u{301}")
-    #expect(ExactText("\u{E9}") != ExactText("e\u{301}"))
-    #expect(ExactText("caf\u{E9}") == ExactText("caf" + "\u{E9}"))
-    #expect(Set([ExactText("\u{E9}"), ExactText("e\u{301}"), ExactText("\u{E9}")]).count == 2)
-  }
 }

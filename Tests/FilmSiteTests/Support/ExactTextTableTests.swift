@@ -3,8 +3,8 @@ import Testing
 
 @testable import FilmSite
 
-/// The table finds each path where a search of the list, comparing bytes, finds it.
-@Suite struct PathTableTests {
+/// The table finds each text where a search of the list, comparing bytes, finds it.
+@Suite struct ExactTextTableTests {
   /// The reference: the first place whose path has the same bytes.
   private func firstPlace(of path: String, in paths: [String]) -> Int? {
     paths.firstIndex { ScalarOrder.isSame($0, path) }
@@ -23,7 +23,7 @@ import Testing
   func everyPathIsFoundAtItsFirstPlace(seed: UInt64, count: Int) {
     var random = SplitMix64(seed: seed)
     let listed = paths(count: count, using: &random)
-    let table = PathTable(listed)
+    let table = ExactTextTable(listed)
     for path in listed {
       #expect(table.place(of: path) == firstPlace(of: path, in: listed), "\(path)")
     }
@@ -34,17 +34,17 @@ import Testing
   }
 
   @Test func twoSpellingsOfOneTextAreTwoPaths() {
-    let table = PathTable(["films/\u{E9}/index.html", "films/e\u{301}/index.html"])
+    let table = ExactTextTable(["films/\u{E9}/index.html", "films/e\u{301}/index.html"])
     #expect("films/\u{E9}/index.html" == "films/e\u{301}/index.html")
     #expect(table.place(of: "films/\u{E9}/index.html") == 0)
     #expect(table.place(of: "films/e\u{301}/index.html") == 1)
   }
 
   @Test func aPathNotInTheListIsNotFound() {
-    let table = PathTable((0..<10_000).map { "films/\($0)/index.html" })
+    let table = ExactTextTable((0..<10_000).map { "films/\($0)/index.html" })
     #expect(table.place(of: "films/10000/index.html") == nil)
     #expect(table.place(of: "films/1/index.htm") == nil)
     #expect(table.place(of: "films/9999/index.html") == 9_999)
-    #expect(PathTable([]).place(of: "index.html") == nil)
+    #expect(ExactTextTable([]).place(of: "index.html") == nil)
   }
 }
