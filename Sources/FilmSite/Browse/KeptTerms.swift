@@ -28,9 +28,11 @@ struct KeptTerms: Sendable {
   /// finds in it (``SiteState/recordOffsets(sources:count:)``, by the films'
   /// bytes); `nil` when a term's line, or a record no film matched, is damaged.
   init?(state: SiteState, records: [Int?]) {
+    // One kind after another: each reads its own terms on every core, which a
+    // spread over the kinds would leave to one (the cast is most of them).
     var terms: [[SiteState.TermName]] = []
-    for kindTerms in SiteState.keptKinds.parallelMap({ state.terms(of: $0) }) {
-      guard let kindTerms else { return nil }
+    for kind in SiteState.keptKinds {
+      guard let kindTerms = state.terms(of: kind) else { return nil }
       terms.append(kindTerms)
     }
     var matched = [Bool](repeating: false, count: state.count)
@@ -42,7 +44,9 @@ struct KeptTerms: Sendable {
       guard let ranks = state.ranks(at: offset) else { return nil }
       for (kind, kindRanks) in ranks.enumerated() { lost[kind].formUnion(kindRanks) }
     }
-    self.init(terms: terms, ranks: records.parallelMap { $0.flatMap(state.ranks(at:)) }, lost: lost)
+    // A closure, not `state.ranks(at:)` itself, which would copy the state for every film.
+    let ranks = records.parallelMap { record in record.flatMap { state.ranks(at: $0) } }
+    self.init(terms: terms, ranks: ranks, lost: lost)
   }
 
   /// The parts themselves: `terms` and `lost` by kind, `ranks` by source offset.
