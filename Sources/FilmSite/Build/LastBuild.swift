@@ -68,6 +68,8 @@ struct LastBuild {
       plan.sourceOffsets.count == records.count, sources.count == records.count
     else { return nil }
     let state = self.state
+    // Each index page's path once, not once for each of its films.
+    let indexPaths = plan.pagination.pages.map { plan.pagination.route(forPage: $0).description }
     return Array(plan.films.indices).parallelMap { position in
       let offset = plan.sourceOffsets[position]
       guard let record = records[offset], state.sourceHash(at: record) == sources[offset],
@@ -76,7 +78,7 @@ struct LastBuild {
       let indexPage = plan.pagination.page(forItem: position)
       return state.hasPlace(
         at: record, position: position, route: plan.films[position].route, indexPage: indexPage,
-        indexPath: plan.pagination.route(forPage: indexPage).description)
+        indexPath: indexPaths[indexPage - 1])
     }
   }
 
@@ -89,7 +91,7 @@ struct LastBuild {
       plan.sourceOffsets.count == records.count, let chunks = state.searchChunks()
     else { return nil }
     let lastPositions = plan.sourceOffsets.parallelMap { offset in
-      records[offset].flatMap(state.position(at:))
+      records[offset].flatMap { state.position(at: $0) }
     }
     var newPositions = [Int32?](repeating: nil, count: state.count)
     for (position, last) in lastPositions.enumerated() {

@@ -193,7 +193,7 @@ struct SiteState: Sendable {
   /// hashes and for a build with this state's films key.
   func filmHashes(of offsets: [Int], records: [Int?]?) -> (@Sendable (Int) -> ContentHash?)? {
     guard let records, offsets.count == records.count else { return nil }
-    return { position in records[offsets[position]].flatMap(filmHash(at:)) }
+    return { position in records[offsets[position]].flatMap { filmHash(at: $0) } }
   }
 
   /// For each film of a source of `count` films, by its offset there, the

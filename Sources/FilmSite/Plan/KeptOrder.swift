@@ -26,7 +26,7 @@ struct KeptOrder: Sendable {
   /// in the source. Only a record found by the film's bytes, in a state with
   /// the build's films key, says that the film is the one recorded.
   init(state: SiteState, records: [Int?]) {
-    places = records.parallelMap { record in record.flatMap(state.place(at:)) }
+    places = records.parallelMap { record in record.flatMap { state.place(at: $0) } }
     lastCount = state.count
   }
 
