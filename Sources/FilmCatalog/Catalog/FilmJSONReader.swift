@@ -213,44 +213,52 @@ struct FilmJSONReader {
       }
       return .cast(cast)
     case .trailer:
-      let members = try object(reading: Self.trailerKeys, depth: depth)
-      guard case .text(let site)? = members[0], case .text(let key)? = members[1] else {
+      let members = try pair(reading: Self.trailerKeys, depth: depth)
+      guard case .text(let site)? = members.first, case .text(let key)? = members.second else {
         throw GiveUp()
       }
       return .trailer(Film.Trailer(site: site, key: key))
     }
   }
 
-  private static let castMemberKeys = [ArraySlice("name".utf8), ArraySlice("character".utf8)]
-  private static let trailerKeys = [ArraySlice("site".utf8), ArraySlice("key".utf8)]
+  private static let castMemberKeys = (ArraySlice("name".utf8), ArraySlice("character".utf8))
+  private static let trailerKeys = (ArraySlice("site".utf8), ArraySlice("key".utf8))
 
   /// A `{"name": …, "character": …}` object, as `Film.CastMember`'s `Codable` reads it.
   private mutating func castMember(depth: Int) throws -> Film.CastMember {
-    let members = try object(reading: Self.castMemberKeys, depth: depth)
-    guard case .text(let name)? = members[0] else { throw GiveUp() }
-    switch members[1] {
+    let members = try pair(reading: Self.castMemberKeys, depth: depth)
+    guard case .text(let name)? = members.first else { throw GiveUp() }
+    switch members.second {
     case nil, .absent?: return Film.CastMember(name: name)
     case .text(let character)?: return Film.CastMember(name: name, character: character)
     default: throw GiveUp()
     }
   }
 
-  /// The string (or `null`) values under `keys` in the object at the
-  /// current offset, `depth` containers deep; other keys are skipped.
-  private mutating func object(reading keys: [ArraySlice<UInt8>], depth: Int) throws
-    -> [Film.FieldValue?]
-  {
+  /// The string (or `null`) values under the two `keys` in the object at
+  /// the current offset, `depth` containers deep; other keys are skipped. A
+  /// film's cast has an object for each member, so the two are read into a
+  /// pair rather than an array made for each.
+  private mutating func pair(
+    reading keys: (first: ArraySlice<UInt8>, second: ArraySlice<UInt8>), depth: Int
+  ) throws -> (first: Film.FieldValue?, second: Film.FieldValue?) {
     guard json.peek() == UInt8(ascii: "{") else { throw GiveUp() }
-    var values: [Film.FieldValue?] = Array(repeating: nil, count: keys.count)
+    var values: (first: Film.FieldValue?, second: Film.FieldValue?) = (nil, nil)
     if try json.open(depth: depth) {
       repeat {
-        let key = try plainKey()
-        guard let slot = keys.firstIndex(of: key) else {
+        let key = try json.key()
+        guard key.firstEscape == nil else { throw GiveUp() }
+        // Compared where they are: a key made into an array would be an allocation each.
+        let name = json.bytes[key.contents]
+        if name.elementsEqual(keys.first) {
+          guard values.first == nil else { throw GiveUp() }
+          values.first = try null() ? .absent : .text(try string())
+        } else if name.elementsEqual(keys.second) {
+          guard values.second == nil else { throw GiveUp() }
+          values.second = try null() ? .absent : .text(try string())
+        } else {
           try json.skipValue(depth: depth + 1)
-          continue
         }
-        guard values[slot] == nil else { throw GiveUp() }
-        values[slot] = try null() ? .absent : .text(try string())
       } while try json.next(close: UInt8(ascii: "}"))
     }
     return values
