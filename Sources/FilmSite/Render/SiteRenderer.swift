@@ -164,13 +164,16 @@ struct SiteRenderer: Sendable {
     into sink: ([SiteFile]) throws -> Void
   ) throws {
     let lists = plan.lists
-    let decided = lists.parallelMap { list in
+    // Each page is looked at by its place, not copied: a list page holds its
+    // term and pagination, and 200,000 of them copied cost more than their keys.
+    let decided = Array(lists.indices).parallelMap { index in
+      let list = lists[index]
       let (path, key) = (list.route.filePath, keys.list(list))
       return (path: path, key: key, entry: reuse.entry(path, key))
     }
     var needed = [Bool](repeating: false, count: plan.films.count)
-    for (list, decision) in zip(lists, decided) where decision.entry == nil {
-      for position in list.positions { needed[position] = true }
+    for (index, decision) in decided.enumerated() where decision.entry == nil {
+      for position in lists[index].positions { needed[position] = true }
     }
     let theme = self.theme
     let films = plan.films
@@ -182,13 +185,13 @@ struct SiteRenderer: Sendable {
       return inputs.contexts.row(for: film, note: notes[position], at: route, in: theme.row)
     }
     let routes = films.map(\.route)
-    let pages = Array(zip(lists, decided))
-    for start in stride(from: 0, to: pages.count, by: max(1, batchSize)) {
-      let batch = pages[start..<min(start + max(1, batchSize), pages.count)]
+    for start in stride(from: 0, to: lists.count, by: max(1, batchSize)) {
+      let batch = Array(start..<min(start + max(1, batchSize), lists.count))
       try sink(
-        Array(batch).parallelMap { list, decided -> SiteFile in
-          let (path, key, entry) = decided
+        batch.parallelMap { index -> SiteFile in
+          let (path, key, entry) = decided[index]
           if let entry { return .reused(path: path, entry: entry) }
+          let list = lists[index]
           let page = IndexPage(
             number: list.page, pagination: list.pagination, routes: routes, rows: rows,
             positions: list.positions, listing: list.listing)
