@@ -56,7 +56,7 @@ struct PageKeys: Sendable {
     rows = Array(films.indices).parallelMap { position in
       var hasher = ContentHasher()
       hasher.combine(films[position])
-      hasher.combine(entries[position].route.description)
+      entries[position].route.combine(into: &hasher)
       return hasher.finalize()
     }
   }
@@ -102,7 +102,7 @@ struct PageKeys: Sendable {
     hasher.combine(site)
     hasher.combine("film")
     hasher.combine(film)
-    hasher.combine(route.description)
+    route.combine(into: &hasher)
     links.combineAllButIndexPage(into: &hasher)
     return hasher.finalize()
   }
@@ -126,7 +126,7 @@ struct PageKeys: Sendable {
   /// list is of, and each film's row in the order listed.
   func list(_ page: ListPage) -> ContentHash {
     var hasher = hasher("list", site: sites.list)
-    hasher.combine(page.route.description)
+    page.route.combine(into: &hasher)
     hasher.combine(page.page)
     hasher.combine(page.pagination.pageCount)
     hasher.combine(page.pagination.itemCount)
@@ -142,7 +142,7 @@ struct PageKeys: Sendable {
   /// A page of the owner's own: where it is, its front matter and its body's HTML.
   func page(_ page: ContentPage, html: String) -> ContentHash {
     var hasher = hasher("page", site: sites.page)
-    hasher.combine(page.route.description)
+    page.route.combine(into: &hasher)
     hasher.combine(page.title)
     hasher.combine(page.date?.iso ?? "")
     hasher.combine(page.description ?? "")
@@ -150,14 +150,15 @@ struct PageKeys: Sendable {
     return hasher.finalize()
   }
 
-  /// The page of a taxonomy's names: each name, its page and its film count.
+  /// The page of a taxonomy's names: each name, its page (its slug) and its film count.
   func terms(_ page: TermsPage) -> ContentHash {
     var hasher = hasher("terms", site: sites.terms)
     hasher.combine(page.taxonomy.kind.folder)
     hasher.combine(page.taxonomy.terms.count)
+    // A term's route is the kind's folder, hashed above, and its slug.
     for term in page.taxonomy.terms {
       hasher.combine(term.name)
-      hasher.combine(term.route.description)
+      hasher.combine(term.slug)
       hasher.combine(term.films.count)
     }
     return hasher.finalize()

@@ -54,6 +54,13 @@ struct Route: Hashable, Sendable, Comparable, CustomStringConvertible {
   /// The folder's path with a `/` after each component: `films/1-x/`, and `` for the root.
   var description: String { folderPath(then: "") }
 
+  /// Combines the route into a page's key: its components, without making
+  /// its path (every page's key has a route, and a large site 300,000 pages).
+  func combine(into hasher: inout ContentHasher) {
+    hasher.combine(components.count)
+    for component in components { hasher.combine(component) }
+  }
+
   /// The folder's path, a `/` after each component, then `name`: made in one
   /// string, as every page's key and path needs it.
   private func folderPath(then name: String) -> String {

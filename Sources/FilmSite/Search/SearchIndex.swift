@@ -61,7 +61,7 @@ enum SearchIndex {
       hasher.combine(entry.film.title)
       hasher.combine(entry.film.director)
       hasher.combine(entry.film.year)
-      hasher.combine(entry.route.description)
+      entry.route.combine(into: &hasher)
       let actors = Taxonomy.names(of: entry.film, kind: .cast, castPagesPerFilm: castPagesPerFilm)
       hasher.combine(actors.count)
       for actor in actors { hasher.combine(actor) }
