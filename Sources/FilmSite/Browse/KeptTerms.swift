@@ -17,12 +17,35 @@ import FilmSiteSupport
 struct KeptTerms: Sendable {
   /// For each of ``SiteState/keptKinds``, its terms in the taxonomy's order.
   private let terms: [[SiteState.TermName]]
-  /// For each film of the source, by its offset there, its ranks
-  /// (``SiteState/ranks(at:)``), or `nil` for a film with no record.
-  private let ranks: [[[Int32]]?]
+  /// For each kind, the ranks (``SiteState/ranks(at:)``) of every film of
+  /// the source, by its offset there; none for a film with no record.
+  private let ranks: [KindRanks]
+  /// By the film's offset in the source, whether it has a record.
+  private let recorded: [Bool]
   /// For each kind, the ranks named by the records that no film of this
   /// build is: changed or removed films, whose terms may have lost their first film.
   private let lost: [Set<Int32>]
+
+  /// The ranks of one kind of every film, in one list rather than a list
+  /// for each film (there are 100,000 films of four kinds, at 100,000 films).
+  struct KindRanks: Sendable {
+    /// Where each film's ranks start in ``values``, and where the last one's end.
+    var starts: [Int] = [0]
+    var values: [Int32] = []
+
+    /// The ranks of the film at `offset`.
+    subscript(offset: Int) -> ArraySlice<Int32> { values[starts[offset]..<starts[offset + 1]] }
+
+    /// Ends the film whose ranks were appended last.
+    mutating func endFilm() { starts.append(values.count) }
+
+    /// `other`'s films after these.
+    mutating func append(_ other: KindRanks) {
+      let base = values.count
+      values += other.values
+      starts += other.starts.dropFirst().lazy.map { $0 + base }
+    }
+  }
 
   /// The terms that `state` kept, and the ranks of the films that `records`
   /// finds in it (``SiteState/recordOffsets(sources:count:)``, by the films'
@@ -41,18 +64,53 @@ struct KeptTerms: Sendable {
     }
     var lost = [Set<Int32>](repeating: [], count: SiteState.keptKinds.count)
     for offset in matched.indices where !matched[offset] {
-      guard let ranks = state.ranks(at: offset) else { return nil }
-      for (kind, kindRanks) in ranks.enumerated() { lost[kind].formUnion(kindRanks) }
+      guard state.forEachRank(at: offset, { kind, rank in lost[kind].insert(rank) }) else {
+        return nil
+      }
     }
-    // A closure, not `state.ranks(at:)` itself, which would copy the state for every film.
-    let ranks = records.parallelMap { record in record.flatMap { state.ranks(at: $0) } }
-    self.init(terms: terms, ranks: ranks, lost: lost)
+    // The films' ranks read in runs on every core, then joined.
+    let runLength = 4096
+    let runs = Array(stride(from: 0, to: records.count, by: runLength)).parallelMap { first in
+      var kinds = SiteState.keptKinds.map { _ in KindRanks() }
+      var recorded: [Bool] = []
+      for record in records[first..<min(first + runLength, records.count)] {
+        // A damaged line is no record: what it gave before the damage is never read.
+        let isWhole =
+          record.map { state.forEachRank(at: $0) { kinds[$0].values.append($1) } } ?? false
+        for kind in kinds.indices { kinds[kind].endFilm() }
+        recorded.append(isWhole)
+      }
+      return (kinds: kinds, recorded: recorded)
+    }
+    var ranks = SiteState.keptKinds.map { _ in KindRanks() }
+    var recorded: [Bool] = []
+    recorded.reserveCapacity(records.count)
+    for run in runs {
+      for kind in ranks.indices { ranks[kind].append(run.kinds[kind]) }
+      recorded += run.recorded
+    }
+    self.init(terms: terms, ranks: ranks, recorded: recorded, lost: lost)
   }
 
-  /// The parts themselves: `terms` and `lost` by kind, `ranks` by source offset.
+  /// The parts themselves: `terms` and `lost` by kind, `ranks` by source
+  /// offset (each film's by kind, or `nil` for a film with no record).
   init(terms: [[SiteState.TermName]], ranks: [[[Int32]]?], lost: [Set<Int32>]) {
+    var kinds = terms.map { _ in KindRanks() }
+    for film in ranks {
+      for kind in kinds.indices {
+        if let film, kind < film.count { kinds[kind].values += film[kind] }
+        kinds[kind].endFilm()
+      }
+    }
+    self.init(terms: terms, ranks: kinds, recorded: ranks.map { $0 != nil }, lost: lost)
+  }
+
+  private init(
+    terms: [[SiteState.TermName]], ranks: [KindRanks], recorded: [Bool], lost: [Set<Int32>]
+  ) {
     self.terms = terms
     self.ranks = ranks
+    self.recorded = recorded
     self.lost = lost
   }
 
@@ -62,9 +120,9 @@ struct KeptTerms: Sendable {
   func browse(
     films: [(film: Film, route: Route)], sourceOffsets: [Int], castPagesPerFilm: Int
   ) -> BrowseIndex? {
-    guard sourceOffsets.count == ranks.count, terms.count == SiteState.keptKinds.count else {
-      return nil
-    }
+    guard sourceOffsets.count == recorded.count, terms.count == SiteState.keptKinds.count,
+      ranks.count == terms.count
+    else { return nil }
     // The kinds side by side: nothing within a kind is spread.
     var taxonomies: [Taxonomy] = []
     for taxonomy in Array(SiteState.keptKinds.enumerated()).parallelMap({ kindIndex, kind in
@@ -77,7 +135,8 @@ struct KeptTerms: Sendable {
     }
     // A site with a state has no notes, so no tags.
     let tags = Taxonomy(
-      kind: .tags, names: [], slugs: [], places: [:], ranks: films.map { _ in [] })
+      kind: .tags, names: [], slugs: [], places: [:], filmTerms: [],
+      filmTermStarts: Array(repeating: 0, count: films.count + 1))
     return BrowseIndex(
       genres: taxonomies[0], directors: taxonomies[1], years: taxonomies[2], cast: taxonomies[3],
       tags: tags)
@@ -88,39 +147,42 @@ struct KeptTerms: Sendable {
     sourceOffsets: [Int], castPagesPerFilm: Int
   ) -> Taxonomy? {
     let kindTerms = terms[kindIndex]
+    let kindRanks = ranks[kindIndex]
     // Each term by its name, for the films with no record and for the taxonomy's lookups.
     let places = Dictionary(
       kindTerms.indices.map { (kindTerms[$0].name, $0) }, uniquingKeysWith: { first, _ in first })
     guard places.count == kindTerms.count else { return nil }
     var touched = lost[kindIndex]
-    var filmRanks: [[Int32]] = []
-    filmRanks.reserveCapacity(films.count)
+    // Each film's ranks in site order, one list after another.
+    var filmTerms: [Int32] = []
+    filmTerms.reserveCapacity(kindRanks.values.count)
+    var filmTermStarts: [Int32] = [0]
+    filmTermStarts.reserveCapacity(films.count + 1)
+    let termCount = Int32(kindTerms.count)
     for (position, offset) in sourceOffsets.enumerated() {
-      if let kept = ranks[offset] {
+      if recorded[offset] {
         // A film names a term once, and has at most one director and one year.
-        let film = kept[kindIndex]
-        guard kind == .genres || kind == .cast ? Self.hasNoRepeats(film) : film.count <= 1
+        let film = kindRanks[offset]
+        guard kind == .genres || kind == .cast ? Self.hasNoRepeats(film) : film.count <= 1,
+          film.allSatisfy({ $0 >= 0 && $0 < termCount })
         else { return nil }
-        filmRanks.append(film)
-        continue
+        filmTerms += film
+      } else {
+        // A film with no record: each of its names must be a kept term.
+        for name in Taxonomy.names(
+          of: films[position].film, kind: kind, castPagesPerFilm: castPagesPerFilm)
+        {
+          guard let rank = places[name] else { return nil }
+          touched.insert(Int32(rank))
+          filmTerms.append(Int32(rank))
+        }
       }
-      // A film with no record: each of its names must be a kept term.
-      var found: [Int32] = []
-      for name in Taxonomy.names(
-        of: films[position].film, kind: kind, castPagesPerFilm: castPagesPerFilm)
-      {
-        guard let rank = places[name] else { return nil }
-        found.append(Int32(rank))
-      }
-      touched.formUnion(found)
-      filmRanks.append(found)
-    }
-    guard filmRanks.allSatisfy({ $0.allSatisfy { $0 >= 0 && Int($0) < kindTerms.count } }) else {
-      return nil
+      guard filmTerms.count < Int32.max else { return nil }
+      filmTermStarts.append(Int32(filmTerms.count))
     }
     let taxonomy = Taxonomy(
       kind: kind, names: kindTerms.map(\.name), slugs: kindTerms.map(\.slug), places: places,
-      ranks: filmRanks)
+      filmTerms: filmTerms, filmTermStarts: filmTermStarts)
     guard taxonomy.terms.allSatisfy({ !$0.films.isEmpty }) else { return nil }
     // A term whose films changed is spelt as its first film spells it now.
     for rank in touched {
@@ -129,16 +191,19 @@ struct KeptTerms: Sendable {
       let first = term.films[0]
       let names = Taxonomy.names(
         of: films[first].film, kind: kind, castPagesPerFilm: castPagesPerFilm)
-      guard let place = filmRanks[first].firstIndex(of: rank), place < names.count,
-        Array(names[place].utf8) == Array(term.name.utf8)
-      else { return nil }
+      let firstRanks = taxonomy.ranks(ofFilmAt: first)
+      guard let found = firstRanks.firstIndex(of: rank) else { return nil }
+      let place = found - firstRanks.startIndex
+      guard place < names.count, Array(names[place].utf8) == Array(term.name.utf8) else {
+        return nil
+      }
     }
     return taxonomy
   }
 
   /// Whether no rank comes twice among a film's few.
-  private static func hasNoRepeats(_ ranks: [Int32]) -> Bool {
-    for (index, rank) in ranks.enumerated() where ranks[(index + 1)...].contains(rank) {
+  private static func hasNoRepeats(_ ranks: ArraySlice<Int32>) -> Bool {
+    for index in ranks.indices where ranks[(index + 1)...].contains(ranks[index]) {
       return false
     }
     return true

@@ -73,20 +73,27 @@ struct Taxonomy: Sendable {
 
   /// A taxonomy whose terms a last build made (``KeptTerms``): `names` and
   /// `slugs` in the taxonomy's order, `places`, the place of each name among
-  /// them, and `ranks`, for each film in site order the places of its names,
-  /// in the film's order. A term's films are the positions that name it, in order.
+  /// them, and for each film in site order the places of its names, in the
+  /// film's order: those of the film at position `p` are `filmTerms` from
+  /// `filmTermStarts[p]` up to `filmTermStarts[p + 1]`, each less than the
+  /// count of names. A term's films are the positions that name it, in order.
   init(
-    kind: TaxonomyKind, names: [String], slugs: [String], places: [String: Int], ranks: [[Int32]]
+    kind: TaxonomyKind, names: [String], slugs: [String], places: [String: Int],
+    filmTerms: [Int32], filmTermStarts: [Int32]
   ) {
     self.kind = kind
-    var filmTerms: [Int32] = []
-    var filmTermStarts: [Int32] = [0]
-    filmTermStarts.reserveCapacity(ranks.count + 1)
-    var films = [[Int]](repeating: [], count: names.count)
-    for (position, film) in ranks.enumerated() {
-      for rank in film { films[Int(rank)].append(position) }
-      filmTerms += film
-      filmTermStarts.append(Int32(filmTerms.count))
+    // Each term's films counted first, so that each list is made at its size.
+    var counts = [Int](repeating: 0, count: names.count)
+    for rank in filmTerms { counts[Int(rank)] += 1 }
+    var films = counts.map { count -> [Int] in
+      var films: [Int] = []
+      films.reserveCapacity(count)
+      return films
+    }
+    for position in 0..<filmTermStarts.count - 1 {
+      for rank in filmTerms[Int(filmTermStarts[position])..<Int(filmTermStarts[position + 1])] {
+        films[Int(rank)].append(position)
+      }
     }
     let terms = names.indices.map { index in
       Term(kind: kind, name: names[index], slug: slugs[index], films: films[index])
@@ -95,7 +102,7 @@ struct Taxonomy: Sendable {
     self.filmTerms = filmTerms
     self.filmTermStarts = filmTermStarts
     positions = NameGroups.ShardedPlaces(places)
-    exactPositions = ExactTextTable(terms.map(\.name))
+    exactPositions = ExactTextTable(names)
   }
 
   /// The places among ``terms`` of the names of the film at `position`, in the film's order.

@@ -150,35 +150,45 @@ extension SiteState {
   /// For each of ``keptKinds``, the ranks of the names of the film at
   /// `offset` among that kind's terms; `nil` if its line is damaged.
   func ranks(at offset: Int) -> [[Int32]]? {
-    guard let range = fieldRanges(at: offset)?.ranks else { return nil }
-    var kinds: [[Int32]] = [[]]
+    var kinds: [[Int32]] = Self.keptKinds.map { _ in [] }
+    return forEachRank(at: offset) { kinds[$0].append($1) } ? kinds : nil
+  }
+
+  /// Calls `body` with each kind's place in ``keptKinds`` and each rank of
+  /// the film at `offset`, kind after kind, as ``ranks(at:)`` lists them,
+  /// without making an array of each; `false` if its line is damaged (some
+  /// calls may have been made by then).
+  func forEachRank(at offset: Int, _ body: (_ kind: Int, _ rank: Int32) -> Void) -> Bool {
+    guard let range = fieldRanges(at: offset)?.ranks else { return false }
+    var kind = 0
+    var kindIsEmpty = true
     var value: Int32 = 0
     var digits = 0
     for byte in bytes[range] {
       switch byte {
       case UInt8(ascii: "0")...UInt8(ascii: "9"):
-        guard digits < 9 else { return nil }
+        guard digits < 9 else { return false }
         value = value * 10 + Int32(byte - UInt8(ascii: "0"))
         digits += 1
         continue
       case UInt8(ascii: ","), UInt8(ascii: "/"):
         guard digits > 0 else {
           // Only a kind with no names has no digits before its `/`.
-          guard byte == UInt8(ascii: "/"), kinds[kinds.count - 1].isEmpty else { return nil }
-          kinds.append([])
+          guard byte == UInt8(ascii: "/"), kindIsEmpty else { return false }
+          kind += 1
           continue
         }
-        kinds[kinds.count - 1].append(value)
-        if byte == UInt8(ascii: "/") { kinds.append([]) }
+        guard kind < Self.keptKinds.count else { return false }
+        body(kind, value)
+        kindIsEmpty = false
+        if byte == UInt8(ascii: "/") { (kind, kindIsEmpty) = (kind + 1, true) }
       default:
-        return nil
+        return false
       }
       (value, digits) = (0, 0)
     }
     // The last kind ends with a `/` too.
-    guard digits == 0, kinds.count == Self.keptKinds.count + 1, kinds.removeLast().isEmpty
-    else { return nil }
-    return kinds
+    return digits == 0 && kind == Self.keptKinds.count
   }
 
   /// Whether the film at `offset`'s line places it at `position` with

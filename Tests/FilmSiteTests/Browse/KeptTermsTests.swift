@@ -179,6 +179,30 @@ import Testing
     return state
   }
 
+  @Test func aFilmWhoseRanksAreDamagedIsLookedUpByItsNames() throws {
+    let films = [
+      Film(id: "1", title: "A", director: "Ann", genres: ["Drama"]),
+      Film(id: "2", title: "B", director: "Bo", genres: ["Drama", "Noir"]),
+      Film(id: "3", title: "C", director: "Ann", genres: ["Noir", "War"]).with {
+        $0.cast = [.init(name: "Cy"), .init(name: "Di")]
+      },
+    ]
+    let plan = try SitePlan(films: films, configuration: SiteConfiguration())
+    let state = try Self.state(of: plan)
+    // The last byte of film 3's ranks, after its cast's: the ranks read before
+    // the damage leave its cast out, and its actors' terms with no film.
+    var bytes = state.bytes
+    let ranks = try #require(state.fieldRanges(at: 2)).ranks
+    bytes[ranks.upperBound - 1] = UInt8(ascii: "x")
+    let damaged = try #require(SiteState(bytes: bytes))
+    #expect(damaged.ranks(at: 2) == nil)
+    #expect(damaged.ranks(at: 1) == state.ranks(at: 1))
+    let kept = try #require(KeptTerms(state: damaged, records: [0, 1, 2]))
+    let browse = try #require(
+      kept.browse(films: plan.films, sourceOffsets: plan.sourceOffsets, castPagesPerFilm: 3))
+    Self.expectSame(browse, plan.browse, films: films.count, "damaged ranks")
+  }
+
   @Test func aStateReadBackGivesTheOrderAndTermsOfAFreshPlan() throws {
     let films = [
       Film(id: "1", title: "A", director: "Zoë", genres: ["Drama"]),
