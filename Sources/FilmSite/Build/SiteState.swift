@@ -170,8 +170,7 @@ struct SiteState: Sendable {
 
   /// The hash of the film at `offset` in the source's order; `nil` if the line is damaged.
   func filmHash(at offset: Int) -> ContentHash? {
-    let start = lines[offset].lowerBound
-    return ContentHash(hexDigits: bytes[start..<start + 16])
+    hash(at: lines[offset].lowerBound)
   }
 
   /// The hash of each film whose bytes in the catalog file are the ones
@@ -296,8 +295,7 @@ struct SiteState: Sendable {
 
   /// The hash of the film's bytes in its catalog file, when the line has one.
   func sourceHash(at offset: Int) -> ContentHash? {
-    let start = lines[offset].lowerBound
-    return ContentHash(hexDigits: bytes[start + 34..<start + 50])
+    hash(at: lines[offset].lowerBound + 34)
   }
 
   /// Whether the film at `offset` was left a value short with a warning; a damaged mark says so too.
@@ -319,8 +317,15 @@ struct SiteState: Sendable {
 
   /// The footprint of the film at `offset` when its line is whole.
   func footprint(at offset: Int) -> ContentHash? {
-    let start = lines[offset].lowerBound
-    return ContentHash(hexDigits: bytes[start + 17..<start + 33])
+    hash(at: lines[offset].lowerBound + 17)
+  }
+
+  /// The hash whose 16 hexadecimal digits start at `start` in ``bytes``:
+  /// read through the bytes' memory, as a rebuild reads two or three of
+  /// every film's line (an array slice's indices are checked byte by byte).
+  private func hash(at start: Int) -> ContentHash? {
+    guard start >= 0, start + 16 <= bytes.count else { return nil }
+    return bytes.withUnsafeBytes { ContentHash(hexDigits: $0[start..<start + 16]) }
   }
 
   /// Whether the site's feed listed the film at `offset`.

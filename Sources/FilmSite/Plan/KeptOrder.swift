@@ -44,6 +44,13 @@ struct KeptOrder: Sendable {
   /// the plan then routes and sorts every film, and reports what is wrong.
   func ordered(_ films: [Film]) -> (films: [(film: Film, route: Route)], sourceOffsets: [Int])? {
     guard films.count == places.count else { return nil }
+    // Each kept route checked on every core: it is the film's own pure work.
+    let places = self.places
+    guard
+      Array(places.indices).parallelMap({ offset in
+        places[offset].map { Self.isPage($0.route, of: films[offset]) } ?? true
+      }).allSatisfy({ $0 })
+    else { return nil }
     // The kept films, by their last places; a place given twice, or past the
     // last build's films, is a damaged state.
     var atPosition = [Int](repeating: -1, count: lastCount)
@@ -53,9 +60,7 @@ struct KeptOrder: Sendable {
         changed.append(offset)
         continue
       }
-      guard place.position < lastCount, atPosition[place.position] < 0,
-        Self.isPage(place.route, of: films[offset])
-      else { return nil }
+      guard place.position < lastCount, atPosition[place.position] < 0 else { return nil }
       atPosition[place.position] = offset
     }
     let kept = atPosition.filter { $0 >= 0 }
@@ -123,10 +128,13 @@ struct KeptOrder: Sendable {
     guard route.components.count == 2, route.components[0] == Film.routeFolder,
       let segment = try? Film.idSegment(film.id)
     else { return false }
-    let folder = route.components[1]
-    return folder == segment
-      || (folder.hasPrefix(segment + "-")
-        && folder.utf8.dropFirst(segment.utf8.count + 1).allSatisfy { byte in
+    // Compared as bytes: the folder is the segment, or the segment, `-` and a slug.
+    let (folder, id) = (route.components[1].utf8, segment.utf8)
+    guard folder.starts(with: id) else { return false }
+    let rest = folder.dropFirst(id.count)
+    return rest.isEmpty
+      || (rest.first == UInt8(ascii: "-")
+        && rest.dropFirst().allSatisfy { byte in
           (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
             || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
         })

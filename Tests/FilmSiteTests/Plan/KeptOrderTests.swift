@@ -155,12 +155,18 @@ import Testing
     let route = try films[0].route()
     for wrong in [
       Route(["films", "2-a"]), Route(["x", route.components[1]]), Route.root,
-      Route(["films", "1-../x"]),
+      Route(["films", "1-../x"]), Route(["films", "1a"]), Route(["films", "12-a"]),
+      Route(["films", "1-A"]),
     ] {
       let places: [(position: Int, route: Route)?] = [(0, wrong), (1, try films[1].route())]
       #expect(KeptOrder(places: places, lastCount: 2).ordered(films) == nil)
     }
     let places: [(position: Int, route: Route)?] = [(0, route), (1, try films[1].route())]
     #expect(KeptOrder(places: places, lastCount: 2).ordered(films) != nil)
+    // A film page with no slug is its id's folder alone.
+    let bare: [(position: Int, route: Route)?] = [
+      (0, Route(["films", "1"])), (1, try films[1].route()),
+    ]
+    #expect(KeptOrder(places: bare, lastCount: 2).ordered(films) != nil)
   }
 }
