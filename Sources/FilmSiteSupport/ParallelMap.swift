@@ -11,11 +11,16 @@ extension Array where Element: Sendable {
   /// It blocks its caller until every chunk is done, so call it from
   /// synchronous code, not from inside an actor's or a task's critical path
   /// that other tasks wait on.
-  public func parallelMap<Result: Sendable>(_ transform: @Sendable (Element) -> Result)
-    -> [Result]
-  {
+  ///
+  /// - Parameter chunkSize: The elements a core takes at once; by default
+  ///   an eighth of a core's share. One for a few long pieces of work, whose
+  ///   last chunk would otherwise run alone while the other cores wait.
+  public func parallelMap<Result: Sendable>(
+    chunkSize: Int? = nil, _ transform: @Sendable (Element) -> Result
+  ) -> [Result] {
     guard count > 1 else { return map(transform) }
-    let chunkSize = Swift.max(1, count / (ProcessInfo.processInfo.activeProcessorCount * 8))
+    let chunkSize = Swift.max(
+      1, chunkSize ?? count / (ProcessInfo.processInfo.activeProcessorCount * 8))
     let chunkCount = (count + chunkSize - 1) / chunkSize
     let chunks = Mutex([[Result]](repeating: [], count: chunkCount))
     DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in

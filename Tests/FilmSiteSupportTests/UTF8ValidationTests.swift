@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import FilmSiteSupport
@@ -20,6 +21,42 @@ import Testing
       let actual = bytes.withUnsafeBufferPointer { UTF8Validation.isValid($0) }
       #expect(actual == expected, "\(bytes)")
     }
+  }
+
+  @Test func theCheckOnEveryCoreAgreesWithTheCheckInOne() {
+    var random = SplitMix64(seed: 11)
+    // Long enough for several pieces (4 KiB each at least), with characters
+    // of every length and damage near the cuts as anywhere else.
+    let characters: [[UInt8]] = [
+      [0x61], [0xC3, 0xA9], [0xE2, 0x82, 0xAC], [0xF0, 0x9F, 0x8E, 0xAC],
+    ]
+    for round in 0..<200 {
+      var bytes: [UInt8] = []
+      while bytes.count < 40_000 {
+        bytes += characters[Int(random.next() % 4)]
+      }
+      if round % 2 == 1 {
+        // One damaged byte: a stray continuation, a lead without its end, or an invalid byte.
+        let damage: [UInt8] = [0x80, 0xBF, 0xC3, 0xF0, 0xFF, 0xC0]
+        bytes[Int(random.next() % UInt64(bytes.count))] = damage[Int(random.next() % 6)]
+      }
+      let expected = bytes.withUnsafeBufferPointer { UTF8Validation.isValid($0) }
+      for pieces in [1, 2, 3, 7, 16] {
+        #expect(
+          UTF8Validation.isValidInParallel(Data(bytes), pieces: pieces) == expected,
+          "round \(round), \(pieces) pieces")
+      }
+    }
+  }
+
+  @Test func fourContinuationBytesAtACutAreStillAStray() {
+    // A cut moves past at most three continuation bytes; the fourth starts
+    // the next piece, which fails on it as the whole check does.
+    var bytes = [UInt8](repeating: 0x61, count: 16_384)
+    for offset in 8_192..<8_196 { bytes[offset] = 0x80 }
+    bytes[8_191] = 0xF0
+    #expect(!bytes.withUnsafeBufferPointer { UTF8Validation.isValid($0) })
+    #expect(!UTF8Validation.isValidInParallel(Data(bytes), pieces: 2))
   }
 }
 

@@ -5,8 +5,9 @@ import FilmSiteSupport
 /// The list is cut at guessed film starts (a `{` after a `,`), about
 /// ``FilmJSONReader/partBytes`` apart, and each part is read from its cut
 /// until it lands on a later cut between two films, or on the list's end.
-/// A guess may be inside a string; the reading that passes over it never
-/// lands there, and goes on to the next cut. So the parts are joined from
+/// A guess may be inside a string or a film's own object (a cast member's);
+/// the reading that passes over it never lands there, and goes on to the
+/// next cut. So the parts are joined from
 /// the first: each one read to a cut continues with the part read from that
 /// cut, which began where the reading in order would be. Parts begun at a
 /// wrong guess are never joined.
@@ -29,8 +30,9 @@ extension FilmJSONReader {
   mutating func films(inPartsFrom first: Int, depth: Int) throws -> [Film] {
     let starts = [first] + Self.guessedFilmStarts(after: first, every: partBytes, in: json.bytes)
     let (data, partBytes) = (data, partBytes)
-    // A synchronous step: each core reads parts, and the caller waits for them all.
-    let parts = Array(starts.indices).parallelMap { number in
+    // A synchronous step: each core reads parts, one at a time so that the
+    // last few are shared too, and the caller waits for them all.
+    let parts = Array(starts.indices).parallelMap(chunkSize: 1) { number in
       data.withUnsafeBytes { raw in
         var reader = FilmJSONReader(
           bytes: raw.bindMemory(to: UInt8.self), data: data, partBytes: partBytes,
@@ -89,8 +91,9 @@ extension FilmJSONReader {
     return starts
   }
 
-  /// Enough parts for every core to take several, so a slow one holds up little.
-  private static let maximumParts = 64
+  /// Enough guesses for every core to take several parts, so a slow one
+  /// holds up little, though most guesses are not a film's start.
+  private static let maximumParts = 2048
 
   private static func filmStart(after start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
     var position = start
