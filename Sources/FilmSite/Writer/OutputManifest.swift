@@ -148,32 +148,37 @@ struct OutputManifest: Equatable {
     self.filmCounts = filmCounts
   }
 
-  /// `files` sorted by path, a large list's halves each on its own core and
-  /// then merged: sorting a large site's files is a serial step at the end of
-  /// its build. Of two files with the same path, the one first in `files`
-  /// comes first (the standard library's sort is stable, and so is the merge).
-  /// Files already in order, as a rebuild that reuses the current site's
-  /// list stages them, are returned as they are after one pass. A large
-  /// list's places are sorted rather than its files, which are each a path
-  /// and an entry many times the size of a place, and are then moved once;
-  /// they are compared by their paths' first bytes (``PathPrefix``), and
-  /// only paths that share those are compared whole.
+  /// `files` sorted by path (``sortedOrder(of:)``).
   static func sorted(_ files: [(path: String, entry: Entry)]) -> [(path: String, entry: Entry)] {
-    if zip(files, files.dropFirst()).allSatisfy({ !precedes($1.path, $0.path) }) { return files }
-    guard files.count >= 8192 else { return files.sorted { precedes($0.path, $1.path) } }
-    let paths = files.map(\.path)
-    let prefixes = paths.map(PathPrefix.init)
+    let order = sortedOrder(of: files.map(\.path))
+    return order.indices.allSatisfy({ order[$0] == $0 }) ? files : order.map { files[$0] }
+  }
+
+  /// The places of `paths` in the order a manifest sorts them, a large
+  /// list's halves each on its own core and then merged: sorting a large
+  /// site's files is a serial step at the end of its build. Of two equal
+  /// paths, the first given comes first (the standard library's sort is
+  /// stable, and so is the merge). Paths already in order, as a rebuild that
+  /// reuses the current site's list stages them, are found so in one pass.
+  /// Places are sorted, not the files they stand for, which are each many
+  /// times a place's size and are then moved once by the caller; they are
+  /// compared by their paths' first bytes (``PathPrefix``), and only paths
+  /// that share those are compared whole.
+  static func sortedOrder(of paths: [String]) -> [Int] {
+    let places = Array(paths.indices)
+    if zip(paths, paths.dropFirst()).allSatisfy({ !precedes($1, $0) }) { return places }
+    guard paths.count >= 8192 else { return places.sorted { precedes(paths[$0], paths[$1]) } }
+    let prefixes = paths.parallelMap(PathPrefix.init)
     let inOrder = { @Sendable (left: Int, right: Int) -> Bool in
       let (first, second) = (prefixes[left], prefixes[right])
       guard first == second else { return first < second }
       return precedes(paths[left], paths[right])
     }
-    let places = Array(files.indices)
-    let middle = files.count / 2
+    let middle = paths.count / 2
     let halves = [places[..<middle], places[middle...]].parallelMap { half in
       half.sorted(by: inOrder)
     }
-    return halves[0].mergingSorted(with: halves[1], by: inOrder).map { files[$0] }
+    return halves[0].mergingSorted(with: halves[1], by: inOrder)
   }
 
   /// A path's first 16 bytes, as two big-endian numbers, the missing ones
@@ -185,7 +190,19 @@ struct OutputManifest: Equatable {
     var low: UInt64 = 0
 
     init(_ path: String) {
-      for (index, byte) in path.utf8.prefix(16).enumerated() {
+      let read: Void? = path.utf8.withContiguousStorageIfAvailable { bytes in
+        // Most paths are longer than 16 bytes: two loads.
+        guard bytes.count >= 16, let base = bytes.baseAddress else { return self.add(bytes) }
+        let raw = UnsafeRawPointer(base)
+        high = UInt64(bigEndian: raw.loadUnaligned(as: UInt64.self))
+        low = UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+      }
+      if read == nil { add(path.utf8) }
+    }
+
+    /// Puts each of the first 16 of `bytes` in its place.
+    private mutating func add<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
+      for (index, byte) in bytes.prefix(16).enumerated() {
         if index < 8 {
           high |= UInt64(byte) << (8 * (7 - index))
         } else {

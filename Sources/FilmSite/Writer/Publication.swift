@@ -1,3 +1,5 @@
+import FilmSiteSupport
+
 /// A site being staged by ``SiteWriter``: the site it replaces, the tree
 /// it is made in, and what has been staged so far.
 ///
@@ -30,27 +32,41 @@ struct Publication: Sendable {
     fingerprint: ContentHash?, pageCounts: SitePageCounts?, filmCounts: FilmCounts?,
     ofCurrentSite: Bool = false
   ) throws -> OutputManifest {
-    let files = OutputManifest.sorted(
-      staged.map { file in
-        let entry = ofCurrentSite ? file.staged.unchanged : nil
-        let made = file.staged.entry
-        return (file.path, (entry ?? made).with(key: made.key, patch: made.patch))
-      })
-    for (file, next) in zip(files, files.dropFirst())
-    where OutputManifest.isSamePath(file.path, next.path) {
-      throw WriterError.samePathTwice(directory: current.folder.directory, path: file.path)
+    let paths = staged.map(\.path)
+    // The staged files are read in place, in the paths' order: each is a
+    // path and two entries, 325,000 of them at 100,000 films, not copied.
+    let order = OutputManifest.sortedOrder(of: paths)
+    var sortedPaths: [String] = []
+    sortedPaths.reserveCapacity(order.count)
+    var entries: [OutputManifest.Entry] = []
+    entries.reserveCapacity(order.count)
+    for place in order {
+      sortedPaths.append(paths[place])
+      let made = staged[place].staged.entry
+      let entry = ofCurrentSite ? staged[place].staged.unchanged : nil
+      entries.append((entry ?? made).with(key: made.key, patch: made.patch))
+    }
+    for (path, next) in zip(sortedPaths, sortedPaths.dropFirst())
+    where OutputManifest.isSamePath(path, next) {
+      throw WriterError.samePathTwice(directory: current.folder.directory, path: path)
     }
     // Two spellings of one text need not be neighbours in the bytes' order; only paths that
     // are not ASCII (few or none) can be, so they are compared as text, in the order staged.
     var spellings = Set<String>()
-    for file in staged where !file.path.utf8.allSatisfy({ $0 < 0x80 }) {
-      let (isNew, first) = spellings.insert(file.path)
+    for path in paths where !Self.isASCII(path) {
+      let (isNew, first) = spellings.insert(path)
       if !isNew {
         throw WriterError.samePathTwice(directory: current.folder.directory, path: first)
       }
     }
     return OutputManifest(
-      sortedPaths: files.map(\.path), entries: files.map(\.entry), fingerprint: fingerprint,
+      sortedPaths: sortedPaths, entries: entries, fingerprint: fingerprint,
       pageCounts: pageCounts, filmCounts: filmCounts)
+  }
+
+  /// Whether every byte of `path` is ASCII, read in place where it can be.
+  private static func isASCII(_ path: String) -> Bool {
+    path.utf8.withContiguousStorageIfAvailable { $0.allSatisfy { $0 < 0x80 } }
+      ?? path.utf8.allSatisfy { $0 < 0x80 }
   }
 }
