@@ -169,8 +169,10 @@ public struct SiteWriter: Sendable {
     var manifest = try publication.manifest(
       fingerprint: fingerprint, pageCounts: pageCounts, filmCounts: filmCounts)
     var summary = publication.summary
-    summary.removed = current.countOfFilesRemoved(by: manifest)
-    staging.removeFiles(notIn: manifest)
+    // Each walks two lists of 300,000 paths at 100,000 films, on a core of its own.
+    let next = manifest
+    (summary.removed, _) = inParallel(
+      { current.countOfFilesRemoved(by: next) }, { staging.removeFiles(notIn: next) })
     let userFiles = try UserFiles.find(in: current)
     // The next build looks at the staged tree, once it is swapped in. Up to
     // now only this build changed its folders, and only with files of its
