@@ -55,7 +55,8 @@ struct SiteRenderer: Sendable {
     // The search index first, while the pages' values are not yet in memory:
     // its words and lines are freed before the pages need their space.
     let castPagesPerFilm = plan.configuration.castPagesPerFilm
-    let searchKey = SearchIndex.key(for: films, site: site, castPagesPerFilm: castPagesPerFilm)
+    let searchKey = SearchIndex.key(
+      filmHashes: plan.searchHashes.wait(), site: site, castPagesPerFilm: castPagesPerFilm)
     let searchChunks: [SearchChunk]?
     if let keptSearch {
       searchChunks = try keptSearch.files(

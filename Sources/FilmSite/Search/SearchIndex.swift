@@ -56,7 +56,34 @@ enum SearchIndex {
     maximumChunkFilms: Int = maximumChunkFilms,
     castPagesPerFilm: Int = SiteConfiguration.defaultCastPagesPerFilm
   ) -> ContentHash {
-    let films = entries.parallelMap { entry in
+    key(
+      filmHashes: filmHashes(for: entries, castPagesPerFilm: castPagesPerFilm), site: site,
+      maximumChunkFilms: maximumChunkFilms, castPagesPerFilm: castPagesPerFilm)
+  }
+
+  /// ``key(for:site:maximumChunkFilms:castPagesPerFilm:)`` from the films'
+  /// own part of it (``filmHashes(for:castPagesPerFilm:)``), which a plan
+  /// makes while it groups the films (``SitePlan/searchHashes``).
+  static func key(
+    filmHashes films: [ContentHash], site: ContentHash, maximumChunkFilms: Int = maximumChunkFilms,
+    castPagesPerFilm: Int
+  ) -> ContentHash {
+    var hasher = ContentHasher()
+    hasher.combine(site)
+    hasher.combine("search")
+    hasher.combine(maximumChunkFilms)
+    hasher.combine(castPagesPerFilm)
+    hasher.combine(films.count)
+    for film in films { hasher.combine(film) }
+    return hasher.finalize()
+  }
+
+  /// Each film's part of the index's key: its title, director, year, route
+  /// and shown actors, which are all its line in the index is made from.
+  static func filmHashes(for entries: [(film: Film, route: Route)], castPagesPerFilm: Int)
+    -> [ContentHash]
+  {
+    entries.parallelMap { entry in
       var hasher = ContentHasher()
       hasher.combine(entry.film.title)
       hasher.combine(entry.film.director)
@@ -67,14 +94,6 @@ enum SearchIndex {
       for actor in actors { hasher.combine(actor) }
       return hasher.finalize()
     }
-    var hasher = ContentHasher()
-    hasher.combine(site)
-    hasher.combine("search")
-    hasher.combine(maximumChunkFilms)
-    hasher.combine(castPagesPerFilm)
-    hasher.combine(films.count)
-    for film in films { hasher.combine(film) }
-    return hasher.finalize()
   }
 
   /// The manifest and the chunks for `entries`, which are in site order.
