@@ -49,12 +49,21 @@ import Testing
     }
   }
 
-  @Test func fourContinuationBytesAtACutAreStillAStray() {
-    // A cut moves past at most three continuation bytes; the fourth starts
-    // the next piece, which fails on it as the whole check does.
+  @Test func aCutIsMovedPastACharactersContinuationBytes() {
+    // Two pieces of 16,384 bytes are cut at 8,192: a four-byte character
+    // starting 1, 2 or 3 bytes before the cut puts it on each of its
+    // continuation bytes in turn, and is valid only if the cut moves past them all.
+    let character: [UInt8] = [0xF0, 0x9F, 0x8E, 0xAC]
+    for start in 8_189...8_191 {
+      var bytes = [UInt8](repeating: 0x61, count: 16_384)
+      bytes.replaceSubrange(start..<start + 4, with: character)
+      #expect(UTF8Validation.isValidInParallel(Data(bytes), pieces: 2), "at \(start)")
+    }
+    // A fourth continuation byte after a whole character is a stray: the cut
+    // stops before it, and the next piece fails on it as the whole check does.
     var bytes = [UInt8](repeating: 0x61, count: 16_384)
-    for offset in 8_192..<8_196 { bytes[offset] = 0x80 }
-    bytes[8_191] = 0xF0
+    bytes.replaceSubrange(8_191..<8_195, with: character)
+    bytes[8_195] = 0x80
     #expect(!bytes.withUnsafeBufferPointer { UTF8Validation.isValid($0) })
     #expect(!UTF8Validation.isValidInParallel(Data(bytes), pieces: 2))
   }
