@@ -32,7 +32,7 @@ import Foundation
 /// a fifth element, the actors' names, when the film has any.
 ///
 /// A rebuild reuses the index whole when its one key
-/// (``key(for:site:maximumChunkFilms:castPagesPerFilm:)``) is the manifest's. Otherwise each
+/// (``key(filmHashes:site:maximumChunkFilms:castPagesPerFilm:)``) is the manifest's. Otherwise each
 /// chunk has a key of its own, made from its films' lines in order, and only the chunks whose
 /// lines changed are made again.
 enum SearchIndex {
@@ -44,57 +44,6 @@ enum SearchIndex {
   static let scriptPath = "assets/search.js"
   /// The most films in a chunk before it is split by one more letter (about 100 KB).
   static let maximumChunkFilms = 1_000
-
-  /// One key for the whole index made for `entries` (``PageKeys``), which its
-  /// manifest is made from: it changes when a film's title, director, year,
-  /// route or shown actors change, or a film comes or goes, and the index's
-  /// files are reused as a whole, without looking at a film's words, when none
-  /// did.
-  /// - Parameter site: The site key, so that a new program or setting makes the index again.
-  static func key(
-    for entries: [(film: Film, route: Route)], site: ContentHash,
-    maximumChunkFilms: Int = maximumChunkFilms,
-    castPagesPerFilm: Int = SiteConfiguration.defaultCastPagesPerFilm
-  ) -> ContentHash {
-    key(
-      filmHashes: filmHashes(for: entries, castPagesPerFilm: castPagesPerFilm), site: site,
-      maximumChunkFilms: maximumChunkFilms, castPagesPerFilm: castPagesPerFilm)
-  }
-
-  /// ``key(for:site:maximumChunkFilms:castPagesPerFilm:)`` from the films'
-  /// own part of it (``filmHashes(for:castPagesPerFilm:)``), which a plan
-  /// makes while it groups the films (``SitePlan/searchHashes``).
-  static func key(
-    filmHashes films: [ContentHash], site: ContentHash, maximumChunkFilms: Int = maximumChunkFilms,
-    castPagesPerFilm: Int
-  ) -> ContentHash {
-    var hasher = ContentHasher()
-    hasher.combine(site)
-    hasher.combine("search")
-    hasher.combine(maximumChunkFilms)
-    hasher.combine(castPagesPerFilm)
-    hasher.combine(films.count)
-    for film in films { hasher.combine(film) }
-    return hasher.finalize()
-  }
-
-  /// Each film's part of the index's key: its title, director, year, route
-  /// and shown actors, which are all its line in the index is made from.
-  static func filmHashes(for entries: [(film: Film, route: Route)], castPagesPerFilm: Int)
-    -> [ContentHash]
-  {
-    entries.parallelMap { entry in
-      var hasher = ContentHasher()
-      hasher.combine(entry.film.title)
-      hasher.combine(entry.film.director)
-      hasher.combine(entry.film.year)
-      entry.route.combine(into: &hasher)
-      let actors = Taxonomy.names(of: entry.film, kind: .cast, castPagesPerFilm: castPagesPerFilm)
-      hasher.combine(actors.count)
-      for actor in actors { hasher.combine(actor) }
-      return hasher.finalize()
-    }
-  }
 
   /// The manifest and the chunks for `entries`, which are in site order.
   /// - Parameters:
@@ -119,7 +68,7 @@ enum SearchIndex {
   /// from the inputs of its own key (``chunkKey(_:films:lines:site:)``), and one that `reuse`
   /// finds in the current site is handed over as reused, not made.
   /// - Parameters:
-  ///   - key: The index's one key (``key(for:site:maximumChunkFilms:castPagesPerFilm:)``),
+  ///   - key: The index's one key (``key(filmHashes:site:maximumChunkFilms:castPagesPerFilm:)``),
   ///     which the manifest, `search/index.json`, is made from.
   ///   - site: The site key, which every chunk's key starts from.
   /// - Returns: The chunks, in the index's order, for the state the next build starts from.
@@ -231,28 +180,6 @@ enum SearchIndex {
   static func isIndexFile(_ path: String) -> Bool {
     path.hasPrefix(folder + "/") && path.hasSuffix(".json")
       && !path.utf8.dropFirst(folder.utf8.count + 1).contains(UInt8(ascii: "/"))
-  }
-
-  /// The key of the chunk filed under `name`: the site key and the hashes of its films'
-  /// lines (`lines`, by film), in its order, which are all its bytes are made from.
-  static func chunkKey(
-    _ name: String, films: [Int32], lines: [ContentHash], site: ContentHash
-  ) -> ContentHash {
-    chunkKey(name, films: films, site: site) { lines[Int($0)] }
-  }
-
-  /// ``chunkKey(_:films:lines:site:)`` with the hash of the line of the film
-  /// at each position given by `lineHash`.
-  static func chunkKey(
-    _ name: String, films: [Int32], site: ContentHash, lineHash: (Int32) -> ContentHash
-  ) -> ContentHash {
-    var hasher = ContentHasher()
-    hasher.combine(site)
-    hasher.combine("search chunk")
-    hasher.combine(name)
-    hasher.combine(films.count)
-    for film in films { hasher.combine(lineHash(film)) }
-    return hasher.finalize()
   }
 
   /// A chunk: the lines of `films`, one per line, as a JSON array.

@@ -170,8 +170,10 @@ import Testing
     _ films: [Film], site: ContentHash = ContentHash(value: 1), castPagesPerFilm: Int = 2
   ) throws -> ContentHash {
     SearchIndex.key(
-      for: try films.map { (film: $0, route: try $0.route()) }, site: site,
-      castPagesPerFilm: castPagesPerFilm)
+      filmHashes: SearchIndex.filmHashes(
+        for: try films.map { (film: $0, route: try $0.route()) }, castPagesPerFilm: castPagesPerFilm
+      ),
+      site: site, castPagesPerFilm: castPagesPerFilm)
   }
 
   @Test func aFieldTheIndexDoesNotShowLeavesTheKey() throws {
