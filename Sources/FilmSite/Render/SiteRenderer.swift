@@ -76,6 +76,12 @@ struct SiteRenderer: Sendable {
       theme: theme, configuration: plan.configuration, navigation: plan.content.navigation,
       markdown: MarkdownRenderer())
 
+    // The name lists are few, and one (the cast's) can be megabytes of
+    // Markdown that one core renders: that core starts on them now, while the
+    // others go on to the lists and the film pages.
+    let termsFiles = Self.renderInBackground(plan.termsPages, reuse: reuse) { page in
+      (page.route.filePath, keys.terms(page), { page.render(from: inputs) })
+    }
     try sink(
       theme.assets.keys.sorted().compactMap { path in
         theme.assets[path].map { .rendered(OutputFile(path: "assets/" + path, contents: $0)) }
@@ -109,9 +115,7 @@ struct SiteRenderer: Sendable {
       let (bytes, patch) = page.render(from: inputs, links: links)
       return .rendered(OutputFile(path: path, bytes: bytes, key: key, patch: patch))
     }
-    try Self.renderInBatches(plan.termsPages, batchSize: batchSize, reuse: reuse, into: sink) {
-      page in (page.route.filePath, keys.terms(page), { page.render(from: inputs) })
-    }
+    try sink(termsFiles.wait())
     try Self.renderInBatches(content.pages, batchSize: batchSize, reuse: reuse, into: sink) {
       page, html in
       (page.route.filePath, keys.page(page, html: html), { page.render(html: html, from: inputs) })
@@ -208,10 +212,29 @@ struct SiteRenderer: Sendable {
     _ pages: [Page], batchSize: Int, reuse: PageReuse, into sink: ([SiteFile]) throws -> Void,
     _ page: @Sendable (Page) -> (path: String, key: ContentHash, render: () -> [UInt8])
   ) throws {
-    try makeInBatches(pages, batchSize: batchSize, into: sink) { item in
-      let (path, key, render) = page(item)
-      if let entry = reuse.entry(path, key) { return .reused(path: path, entry: entry) }
-      return .rendered(OutputFile(path: path, bytes: render(), key: key))
+    try makeInBatches(pages, batchSize: batchSize, into: sink) { file(page($0), reuse: reuse) }
+  }
+
+  /// The file of a page at `path` made from the inputs of `key`: the current
+  /// site's when `reuse` finds it, else rendered.
+  private static func file(
+    _ page: (path: String, key: ContentHash, render: () -> [UInt8]), reuse: PageReuse
+  ) -> SiteFile {
+    if let entry = reuse.entry(page.path, page.key) {
+      return .reused(path: page.path, entry: entry)
+    }
+    return .rendered(OutputFile(path: page.path, bytes: page.render(), key: page.key))
+  }
+
+  /// Starts rendering `pages` in the background, on every core, as
+  /// ``renderInBatches(_:batchSize:reuse:into:_:)`` does but in one batch:
+  /// for a few pages, whose files are waited for later.
+  private static func renderInBackground<Page: Sendable>(
+    _ pages: [Page], reuse: PageReuse,
+    _ page: @escaping @Sendable (Page) -> (path: String, key: ContentHash, render: () -> [UInt8])
+  ) -> BackgroundResult<[SiteFile]> {
+    BackgroundResult {
+      pages.parallelMap(chunkSize: 1) { file(page($0), reuse: reuse) }
     }
   }
 
