@@ -2,18 +2,20 @@ import FilmCatalog
 import FilmSiteSupport
 
 /// The last build's taxonomies (``SiteState``), for a planned rebuild whose
-/// changes bring no new name and take none away: the terms, their slugs and
-/// their order are kept, and the films are grouped under them by number, not
-/// by their names.
+/// changes take no name away: the terms, their slugs and their order are
+/// kept, new names are put among them, and the films are grouped under them
+/// by number, not by their names.
 ///
 /// A term's slug and its place among the others depend only on the set of
 /// names and how each is spelt, and a term is spelt as its first film in site
 /// order spells it (``NameGroups``). A film whose bytes did not change names
 /// the terms it named. Each other film's names are looked up among the kept
-/// terms; a name that none is, or a term left with no film, makes the
-/// taxonomies again. So does a term that a changed, added or removed film
-/// named, when its first film now spells it otherwise. `BrowseIndex` made from
-/// the names is the reference, which `KeptTermsTests` holds this to.
+/// terms; a name that none is goes in its place in the order, with the slug
+/// a taxonomy made from every name gives it, unless it could change a kept
+/// term's slug (``merging(_:into:kind:)``). Such a name, a term left with no
+/// film, and a term that a changed, added or removed film named whose first
+/// film now spells it otherwise make the taxonomies again. `BrowseIndex` made
+/// from the names is the reference, which `KeptTermsTests` holds this to.
 struct KeptTerms: Sendable {
   /// For each of ``SiteState/keptKinds``, its terms in the taxonomy's order.
   private let terms: [[SiteState.TermName]]
@@ -115,41 +117,45 @@ struct KeptTerms: Sendable {
   }
 
   /// The taxonomies of `films` (in site order, with their offsets in the
-  /// source), the names' kinds from the kept terms; `nil` when they must be
-  /// made from the names (``KeptTerms``).
+  /// source), the names' kinds from the kept terms, and whether any new name
+  /// was put among them (then a term's place is not the one the state
+  /// recorded); `nil` when they must be made from the names (``KeptTerms``).
   func browse(
     films: [(film: Film, route: Route)], sourceOffsets: [Int], castPagesPerFilm: Int
-  ) -> BrowseIndex? {
+  ) -> (index: BrowseIndex, namesAdded: Bool)? {
     guard sourceOffsets.count == recorded.count, terms.count == SiteState.keptKinds.count,
       ranks.count == terms.count
     else { return nil }
     // The kinds side by side: nothing within a kind is spread.
     var taxonomies: [Taxonomy] = []
-    for taxonomy in Array(SiteState.keptKinds.enumerated()).parallelMap({ kindIndex, kind in
+    var namesAdded = false
+    for made in Array(SiteState.keptKinds.enumerated()).parallelMap({ kindIndex, kind in
       self.taxonomy(
         kind, at: kindIndex, films: films, sourceOffsets: sourceOffsets,
         castPagesPerFilm: castPagesPerFilm)
     }) {
-      guard let taxonomy else { return nil }
-      taxonomies.append(taxonomy)
+      guard let made else { return nil }
+      taxonomies.append(made.taxonomy)
+      namesAdded = namesAdded || made.namesAdded
     }
     // A site with a state has no notes, so no tags.
     let tags = Taxonomy(
       kind: .tags, names: [], slugs: [], places: [:], filmTerms: [],
       filmTermStarts: Array(repeating: 0, count: films.count + 1))
-    return BrowseIndex(
+    let index = BrowseIndex(
       genres: taxonomies[0], directors: taxonomies[1], years: taxonomies[2], cast: taxonomies[3],
       tags: tags)
+    return (index, namesAdded)
   }
 
   private func taxonomy(
     _ kind: TaxonomyKind, at kindIndex: Int, films: [(film: Film, route: Route)],
     sourceOffsets: [Int], castPagesPerFilm: Int
-  ) -> Taxonomy? {
-    let kindTerms = terms[kindIndex]
+  ) -> (taxonomy: Taxonomy, namesAdded: Bool)? {
+    var kindTerms = terms[kindIndex]
     let kindRanks = ranks[kindIndex]
     // Each term by its name, for the films with no record and for the taxonomy's lookups.
-    let places = Dictionary(
+    var places = Dictionary(
       kindTerms.indices.map { (kindTerms[$0].name, $0) }, uniquingKeysWith: { first, _ in first })
     guard places.count == kindTerms.count else { return nil }
     var touched = lost[kindIndex]
@@ -159,6 +165,11 @@ struct KeptTerms: Sendable {
     var filmTermStarts: [Int32] = [0]
     filmTermStarts.reserveCapacity(films.count + 1)
     let termCount = Int32(kindTerms.count)
+    // Names that no kept term is, spelt as first met (in site order, as
+    // `NameGroups` meets them), ranked after the kept terms until they are
+    // put in their places below.
+    var added: [String] = []
+    var addedRanks: [String: Int32] = [:]
     for (position, offset) in sourceOffsets.enumerated() {
       if recorded[offset] {
         // A film names a term once, and has at most one director and one year.
@@ -168,17 +179,37 @@ struct KeptTerms: Sendable {
         else { return nil }
         filmTerms += film
       } else {
-        // A film with no record: each of its names must be a kept term.
+        // A film with no record: each of its names is a kept term or a new one.
         for name in Taxonomy.names(
           of: films[position].film, kind: kind, castPagesPerFilm: castPagesPerFilm)
         {
-          guard let rank = places[name] else { return nil }
-          touched.insert(Int32(rank))
-          filmTerms.append(Int32(rank))
+          if let rank = places[name] {
+            touched.insert(Int32(rank))
+            filmTerms.append(Int32(rank))
+          } else if let rank = addedRanks[name] {
+            filmTerms.append(rank)
+          } else {
+            let rank = termCount + Int32(added.count)
+            addedRanks[name] = rank
+            added.append(name)
+            filmTerms.append(rank)
+          }
         }
       }
       guard filmTerms.count < Int32.max else { return nil }
       filmTermStarts.append(Int32(filmTerms.count))
+    }
+    if !added.isEmpty {
+      guard touched.allSatisfy({ $0 >= 0 && $0 < termCount }),
+        let merged = Self.merging(added, into: kindTerms, kind: kind)
+      else { return nil }
+      for index in filmTerms.indices { filmTerms[index] = merged.ranks[Int(filmTerms[index])] }
+      touched = Set(touched.map { merged.ranks[Int($0)] })
+      places = places.mapValues { Int(merged.ranks[$0]) }
+      for (offset, name) in added.enumerated() {
+        places[name] = Int(merged.ranks[kindTerms.count + offset])
+      }
+      kindTerms = merged.terms
     }
     let taxonomy = Taxonomy(
       kind: kind, names: kindTerms.map(\.name), slugs: kindTerms.map(\.slug), places: places,
@@ -198,7 +229,65 @@ struct KeptTerms: Sendable {
         return nil
       }
     }
-    return taxonomy
+    return (taxonomy, !added.isEmpty)
+  }
+
+  /// The kept `terms` with the `added` names put among them in the
+  /// taxonomy's order, each with the slug that terms made from every name
+  /// give it, and the merged place of every rank: the kept terms' (below
+  /// their count), then the added names', in the order of `added`.
+  ///
+  /// `nil` when an added name could change a kept term's slug or take the
+  /// slug it would have (its slug's start is a kept term's, or another added
+  /// name's, or it has none: ``TermSlugs``), and for years, which sort by
+  /// value and have no slugs of their own.
+  static func merging(_ added: [String], into terms: [SiteState.TermName], kind: TaxonomyKind)
+    -> (terms: [SiteState.TermName], ranks: [Int32])?
+  {
+    guard kind != .years else { return nil }
+    let folded = added.map(Slug.fold)
+    let slugs = folded.map(Slug.truncated)
+    guard slugs.allSatisfy({ !$0.isEmpty }), Set(slugs).count == slugs.count else { return nil }
+    // A kept slug starts with the slug of its name, up to a `_` when other names share it.
+    let keptStarts = ExactTextTable(
+      terms.map { term in
+        term.slug.firstIndex(of: "_").map { String(term.slug[..<$0]) } ?? term.slug
+      })
+    guard slugs.allSatisfy({ keptStarts.place(of: $0) == nil }) else { return nil }
+    // The added names in order, each before the first kept term it precedes.
+    let order = added.indices.sorted {
+      FilmOrder.precedes(name: added[$0], folded: folded[$0], name: added[$1], folded: folded[$1])
+    }
+    var ranks = [Int32](repeating: 0, count: terms.count + added.count)
+    var merged: [SiteState.TermName] = []
+    merged.reserveCapacity(ranks.count)
+    var next = 0
+    for index in order {
+      var (low, high) = (next, terms.count)
+      while low < high {
+        let middle = (low + high) / 2
+        let term = terms[middle].name
+        if FilmOrder.precedes(
+          name: added[index], folded: folded[index], name: term, folded: Slug.fold(term))
+        {
+          high = middle
+        } else {
+          low = middle + 1
+        }
+      }
+      for kept in next..<low {
+        ranks[kept] = Int32(merged.count)
+        merged.append(terms[kept])
+      }
+      next = low
+      ranks[terms.count + index] = Int32(merged.count)
+      merged.append(SiteState.TermName(name: added[index], slug: slugs[index]))
+    }
+    for kept in next..<terms.count {
+      ranks[kept] = Int32(merged.count)
+      merged.append(terms[kept])
+    }
+    return (merged, ranks)
   }
 
   /// Whether no rank comes twice among a film's few.

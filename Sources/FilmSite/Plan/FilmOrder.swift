@@ -43,6 +43,20 @@ enum FilmOrder {
     }
   }
 
+  /// Whether the name `lhs` comes before `rhs` in the order of
+  /// ``orderOfNames(_:folded:)``, given their ``Slug/fold(_:)``: what that
+  /// order decides between two names.
+  static func precedes(
+    name lhs: String, folded left: String, name rhs: String, folded right: String
+  )
+    -> Bool
+  {
+    SortKeys([left, right]).withComparator { compare in
+      let order = compare(0, 1)
+      return order != 0 ? order < 0 : ScalarOrder.precedes(lhs, rhs)
+    }
+  }
+
   /// The positions in `names` (of genres, directors, actors) in the order
   /// titles are listed in: folded, numbers by value, then by their exact
   /// characters. `folded[i]` is the ``Slug/fold(_:)`` of `names[i]`.

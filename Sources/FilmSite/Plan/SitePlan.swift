@@ -22,7 +22,8 @@ struct SitePlan: Sendable {
   /// The genres, directors and years, with their films' positions in `films`.
   let browse: BrowseIndex
   /// Whether ``browse`` is the last build's taxonomies (``KeptTerms``): its
-  /// terms, slugs and their order are the ones its state recorded.
+  /// terms, slugs and their order are the ones its state recorded. Not so
+  /// when new names were put among the kept terms: the places moved.
   let termsAreKept: Bool
   /// Every page of a list of films: the main index's pages first, then each
   /// name's, in the order of ``BrowseIndex/all``.
@@ -96,13 +97,13 @@ struct SitePlan: Sendable {
         films: films, sourceOffsets: sourceOffsets,
         castPagesPerFilm: configuration.castPagesPerFilm) : nil
     let browse =
-      kept
+      kept?.index
       ?? BrowseIndex(
         films: films.map(\.film), tags: content.notes.map { $0?.tags ?? [] },
         castPagesPerFilm: configuration.castPagesPerFilm)
     self.pagination = pagination
     self.browse = browse
-    termsAreKept = kept != nil
+    termsAreKept = kept?.namesAdded == false
     var lists = pagination.pages.map { ListPage(listing: .all, pagination: pagination, page: $0) }
     for taxonomy in browse.all {
       for term in taxonomy.terms {

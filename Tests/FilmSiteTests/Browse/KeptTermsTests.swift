@@ -3,20 +3,28 @@ import Testing
 
 @testable import FilmSite
 
-/// The last build's taxonomies, kept for a rebuild whose changes bring no
-/// new name and take none away, are the taxonomies made from the names; a
-/// rebuild they cannot serve makes them from the names.
+/// The last build's taxonomies, kept for a rebuild whose changes take no
+/// name away (new names put among them), are the taxonomies made from the
+/// names; a rebuild they cannot serve makes them from the names.
 @Suite struct KeptTermsTests {
   /// Names that recur, two spelt two ways (`é`, `Zoë`), and two whose slugs meet.
   private static let names = [
     "Drama", "Comedy", "Zoë", "Zoe\u{308}", "é", "e\u{301}", "Ann Lee", "Ann-Lee", "Bo", "Cy",
   ]
 
-  private static func randomFilm(id: Int, using random: inout SplitMix64) -> Film {
+  /// A film with names from ``names``, and with `fresh` gives a new name
+  /// instead of one of them, about one time in three.
+  private static func randomFilm(
+    id: Int, using random: inout SplitMix64, fresh: ((inout SplitMix64) -> String)? = nil
+  ) -> Film {
+    func name() -> String {
+      if let fresh, random.chance(33) { return fresh(&random) }
+      return random.pick(names)
+    }
     let year = random.chance(20) ? nil : random.int(1990...1993)
-    let director = random.chance(20) ? nil : random.pick(names)
-    let genres = (0..<random.int(0...2)).map { _ in random.pick(names) }
-    let cast = (0..<random.int(0...4)).map { _ in Film.CastMember(name: random.pick(names)) }
+    let director = random.chance(20) ? nil : name()
+    let genres = (0..<random.int(0...2)).map { _ in name() }
+    let cast = (0..<random.int(0...4)).map { _ in Film.CastMember(name: name()) }
     return Film(
       id: String(id), title: "Film \(random.int(0...40))", year: year, director: director,
       genres: genres
@@ -58,10 +66,47 @@ import Testing
 
   @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
   func keptTermsAreTheTermsMadeFromTheNames(seed: UInt64) throws {
+    let served = try Self.servedRounds(seed: seed, fresh: nil)
+    // Most rounds change no name's spelling or set, and the kept terms serve them.
+    #expect(served.all >= 5, "seed \(seed): served \(served.all) of 25")
+  }
+
+  /// New names: numbered (`Agent 2` sorts before `Agent 10`), some with the
+  /// slug of a kept name (`agent 7` and `Agent 7`, `Agent-7`), some with none
+  /// (`黒澤明`), some spelt two ways.
+  private static func freshName(using random: inout SplitMix64) -> String {
+    let number = random.int(0...400)
+    switch random.int(0...9) {
+    case 0: return "agent \(number % 20)"
+    case 1: return "Agent-\(number % 20)"
+    case 2: return random.pick(["黒澤明", "小津安二郎", "Émile \(number)", "E\u{301}mile \(number)"])
+    default: return "Agent \(number)"
+    }
+  }
+
+  @Test(arguments: [11, 12, 13, 14, 15, 16] as [UInt64])
+  func newNamesPutAmongTheKeptTermsAreTheTermsMadeFromTheNames(seed: UInt64) throws {
+    let served = try Self.servedRounds(seed: seed, fresh: Self.freshName)
+    // Many rounds bring new names, and the kept terms take some of them in
+    // (a name with a kept slug, a removed name or a new year makes them again).
+    #expect(
+      served.withNewNames >= 3,
+      "seed \(seed): served \(served.withNewNames) with new names, \(served.all) in all")
+  }
+
+  /// Rounds of random edits (retitle, rename, remove, add), each planned
+  /// from the last round's kept terms and from the names, compared where the
+  /// kept terms serve; how many rounds they served, and how many of those
+  /// with new names.
+  private static func servedRounds(
+    seed: UInt64, fresh: ((inout SplitMix64) -> String)?
+  ) throws -> (all: Int, withNewNames: Int) {
     var random = SplitMix64(seed: seed)
-    var films = (0..<random.int(1...120)).map { Self.randomFilm(id: $0, using: &random) }
+    var films = (0..<random.int(1...120)).map {
+      Self.randomFilm(id: $0, using: &random, fresh: fresh)
+    }
     var nextID = films.count
-    var served = 0
+    var served = (all: 0, withNewNames: 0)
     for round in 0..<25 {
       let configuration = SiteConfiguration(castPagesPerFilm: 3)
       let last = try SitePlan(films: films, configuration: configuration)
@@ -78,7 +123,7 @@ import Testing
           films[offset] =
             random.chance(50)
             ? films[offset].with { $0.title = title }
-            : Self.randomFilm(id: Int(films[offset].id) ?? 0, using: &random)
+            : Self.randomFilm(id: Int(films[offset].id) ?? 0, using: &random, fresh: fresh)
           records[offset] = nil
         case 3 where films.count > 1:
           let offset = random.int(0...films.count - 1)
@@ -86,7 +131,8 @@ import Testing
           records.remove(at: offset)
         default:
           let offset = random.int(0...films.count)
-          films.insert(Self.randomFilm(id: nextID, using: &random), at: offset)
+          films.insert(
+            Self.randomFilm(id: nextID, using: &random, fresh: fresh), at: offset)
           records.insert(nil, at: offset)
           nextID += 1
         }
@@ -103,15 +149,20 @@ import Testing
         let browse = kept.browse(
           films: reference.films, sourceOffsets: reference.sourceOffsets, castPagesPerFilm: 3)
       else { continue }
-      served += 1
+      served.all += 1
+      if browse.namesAdded { served.withNewNames += 1 }
+      // A taxonomy with a new name has a term the last one had not.
+      let grew = SiteState.keptKinds.indices.contains {
+        reference.browse[SiteState.keptKinds[$0]].terms.count > terms[$0].count
+      }
+      #expect(browse.namesAdded == grew, "seed \(seed), round \(round)")
       Self.expectSame(
-        browse, reference.browse, films: films.count, "seed \(seed), round \(round)")
+        browse.index, reference.browse, films: films.count, "seed \(seed), round \(round)")
     }
-    // Most rounds change no name's spelling or set, and the kept terms serve them.
-    #expect(served >= 5, "seed \(seed): served \(served) of 25")
+    return served
   }
 
-  @Test func aNewNameOrATermLeftWithNoFilmMakesTheTermsAgain() throws {
+  @Test func aTermLeftWithNoFilmMakesTheTermsAgain() throws {
     let films = [
       Film(id: "1", title: "A", director: "Ann"), Film(id: "2", title: "B", director: "Bo"),
     ]
@@ -120,10 +171,11 @@ import Testing
     let (terms, ranks) = Self.kept(of: last)
     let none = [Set<Int32>](repeating: [], count: SiteState.keptKinds.count)
     let same = KeptTerms(terms: terms, ranks: ranks, lost: none)
-    #expect(
-      same.browse(films: last.films, sourceOffsets: last.sourceOffsets, castPagesPerFilm: 3) != nil)
+    let kept = try #require(
+      same.browse(films: last.films, sourceOffsets: last.sourceOffsets, castPagesPerFilm: 3))
+    #expect(!kept.namesAdded)
 
-    // Film 2 now directed by someone new.
+    // Film 2 now directed by someone new: Bo's term has no film.
     let renamed = [films[0], Film(id: "2", title: "B", director: "Cy")]
     let plan = try SitePlan(films: renamed, configuration: configuration)
     let changed = KeptTerms(terms: terms, ranks: [ranks[0], nil], lost: none)
@@ -131,12 +183,57 @@ import Testing
       changed.browse(films: plan.films, sourceOffsets: plan.sourceOffsets, castPagesPerFilm: 3)
         == nil)
 
-    // Film 2 removed: Bo's term has no film.
+    // Film 2 removed: the same.
     let fewer = try SitePlan(films: [films[0]], configuration: configuration)
     let removed = KeptTerms(terms: terms, ranks: [ranks[0]], lost: none)
     #expect(
       removed.browse(films: fewer.films, sourceOffsets: fewer.sourceOffsets, castPagesPerFilm: 3)
         == nil)
+  }
+
+  /// The kept terms of two films directed by `Ann Lee` and `Bo`, and a third
+  /// film added between them with `director` and `year`, browsed from them.
+  private static func browseWithAddedFilm(director: String, year: Int = 1990) throws -> (
+    kept: (index: BrowseIndex, namesAdded: Bool)?, reference: SitePlan
+  ) {
+    let films = [
+      Film(id: "1", title: "A", year: 1990, director: "Ann Lee", genres: ["Drama"]),
+      Film(id: "2", title: "C", year: 1990, director: "Bo", genres: ["Drama"]),
+    ]
+    let configuration = SiteConfiguration()
+    let (terms, ranks) = Self.kept(of: try SitePlan(films: films, configuration: configuration))
+    let added = films + [Film(id: "3", title: "B", year: year, director: director)]
+    let plan = try SitePlan(films: added, configuration: configuration)
+    let none = [Set<Int32>](repeating: [], count: SiteState.keptKinds.count)
+    let kept = KeptTerms(terms: terms, ranks: ranks + [nil], lost: none)
+    return (
+      kept.browse(films: plan.films, sourceOffsets: plan.sourceOffsets, castPagesPerFilm: 3),
+      plan
+    )
+  }
+
+  @Test(arguments: ["Cy", "Ann", "Ann Leeds", "Aa", "Zed", "Bo 2"])
+  func aNewNameWithASlugOfItsOwnIsPutAmongTheKeptTerms(director: String) throws {
+    let (kept, plan) = try Self.browseWithAddedFilm(director: director)
+    let browse = try #require(kept)
+    #expect(browse.namesAdded)
+    #expect(browse.index.directors.terms.count == 3)
+    Self.expectSame(browse.index, plan.browse, films: 3, "director \(director)")
+  }
+
+  @Test(arguments: ["Ann-Lee", "ann lee", "ANN LEE", "黒澤明"])
+  func aNewNameThatCouldChangeAKeptSlugMakesTheTermsAgain(director: String) throws {
+    let (kept, plan) = try Self.browseWithAddedFilm(director: director)
+    #expect(kept == nil)
+    // The names made this way share a slug's start with a kept one, or have none.
+    let slugs = plan.browse.directors.terms.map(\.slug)
+    #expect(slugs.contains { $0.contains("_") })
+  }
+
+  @Test func aNewYearMakesTheTermsAgain() throws {
+    #expect(try Self.browseWithAddedFilm(director: "Ann Lee", year: 1991).kept == nil)
+    let same = try #require(try Self.browseWithAddedFilm(director: "Ann Lee").kept)
+    #expect(!same.namesAdded)
   }
 
   @Test func aTermWhoseFirstFilmNowSpellsItOtherwiseIsMadeAgain() throws {
@@ -200,7 +297,7 @@ import Testing
     let kept = try #require(KeptTerms(state: damaged, records: [0, 1, 2]))
     let browse = try #require(
       kept.browse(films: plan.films, sourceOffsets: plan.sourceOffsets, castPagesPerFilm: 3))
-    Self.expectSame(browse, plan.browse, films: films.count, "damaged ranks")
+    Self.expectSame(browse.index, plan.browse, films: films.count, "damaged ranks")
   }
 
   @Test func aStateReadBackGivesTheOrderAndTermsOfAFreshPlan() throws {
@@ -225,7 +322,7 @@ import Testing
     let kept = try #require(KeptTerms(state: state, records: records))
     let browse = try #require(
       kept.browse(films: plan.films, sourceOffsets: plan.sourceOffsets, castPagesPerFilm: 3))
-    Self.expectSame(browse, plan.browse, films: retitled.count, "retitled")
+    Self.expectSame(browse.index, plan.browse, films: retitled.count, "retitled")
 
     // Film 1, which spelt Zoë's term, removed: film 2 spells it now, which
     // only the removed film's record tells.
