@@ -91,7 +91,9 @@ struct SiteRenderer: Sendable {
 
     let content = plan.content
     try Self.makeInBatches(Array(films.indices), batchSize: batchSize, into: sink) { offset in
-      let (film, route) = films[offset]
+      // The film itself only for a page that is rendered: a copy of it
+      // retains each of its texts and lists, for every kept page.
+      let route = films[offset].route
       let path = route.filePath
       // A page made from the same inputs as the current site's: its file, if it is as written.
       if let keptFilmPages, keptFilmPages[offset], let key = reuse.current(path)?.key,
@@ -111,7 +113,8 @@ struct SiteRenderer: Sendable {
         return .rendered(patched)
       }
       let page = FilmPage(
-        film: film, route: route, note: content.notes[offset], noteHTML: content.noteHTML[offset])
+        film: films[offset].film, route: route, note: content.notes[offset],
+        noteHTML: content.noteHTML[offset])
       let (bytes, patch) = page.render(from: inputs, links: links)
       return .rendered(OutputFile(path: path, bytes: bytes, key: key, patch: patch))
     }
