@@ -283,12 +283,18 @@ public struct SiteBuilder: Sendable {
     ) { batch in
       try writer.add(batch, to: &publication)
     }
-    return try writer.publish(
-      publication, fingerprint: fingerprint, pageCounts: plan.pageCounts, filmCounts: filmCounts,
-      state: nextState(
+    // The next state is made while the site is published: publishing waits
+    // on the file system for much of its time, and the state is needed last.
+    let files = publication.staged.count
+    let state = BackgroundResult {
+      nextState(
         of: plan, links: links, keys: keys, theme: theme, settings: settings, filmsKey: filmsKey,
         last: last.map { ($0.state, records) }, kept: kept, sources: sources,
-        searchChunks: searchChunks, fingerprint: fingerprint, files: publication.staged.count))
+        searchChunks: searchChunks, fingerprint: fingerprint, files: files)
+    }
+    return try writer.publish(
+      publication, fingerprint: fingerprint, pageCounts: plan.pageCounts, filmCounts: filmCounts,
+      state: state.wait())
   }
 
   /// The summary of a build that found the site up to date: nothing written,

@@ -158,12 +158,16 @@ public struct SiteWriter: Sendable {
   ///   - pageCounts: Kept in the manifest with `fingerprint`, for the summary
   ///     of an up-to-date build.
   ///   - filmCounts: Kept there too, for a catalog's up-to-date build.
+  ///   - state: The state to leave beside the site for the next build
+  ///     (``SiteState``), or `nil` for none. Asked for once the site is in
+  ///     place, so that it can be made while the site is published.
   /// - Throws: ``WriterError/samePathTwice(directory:path:)`` when two staged
   ///   files have the same path; ``WriterError`` when the site cannot be put
   ///   in place. The output folder is then left as it was.
   func publish(
     _ publication: Publication, fingerprint: ContentHash? = nil,
-    pageCounts: SitePageCounts? = nil, filmCounts: FilmCounts? = nil, state: [UInt8]? = nil
+    pageCounts: SitePageCounts? = nil, filmCounts: FilmCounts? = nil,
+    state: @autoclosure () -> [UInt8]? = nil
   ) throws -> Summary {
     let (current, staging) = (publication.current, publication.staging)
     var manifest = try publication.manifest(
@@ -194,7 +198,7 @@ public struct SiteWriter: Sendable {
     } else {
       try folder.swapIn(staging.path)
     }
-    replaceState(with: state)
+    replaceState(with: state())
     publication.lock.release()
     return summary
   }
