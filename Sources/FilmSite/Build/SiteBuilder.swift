@@ -292,9 +292,15 @@ public struct SiteBuilder: Sendable {
         last: last.map { ($0.state, records) }, kept: kept, sources: sources,
         searchChunks: searchChunks, fingerprint: fingerprint, files: files)
     }
-    return try writer.publish(
-      publication, fingerprint: fingerprint, pageCounts: plan.pageCounts, filmCounts: filmCounts,
-      state: state.wait())
+    do {
+      return try writer.publish(
+        publication, fingerprint: fingerprint, pageCounts: plan.pageCounts,
+        filmCounts: filmCounts, state: state.wait())
+    } catch {
+      // Nothing of this build runs on after it.
+      _ = state.wait()
+      throw error
+    }
   }
 
   /// The summary of a build that found the site up to date: nothing written,

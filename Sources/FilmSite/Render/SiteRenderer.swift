@@ -79,46 +79,29 @@ struct SiteRenderer: Sendable {
     // The name lists are few, and one (the cast's) can be megabytes of
     // Markdown that one core renders: that core starts on them now, while the
     // others go on to the lists and the film pages.
-    let termsFiles = Self.renderInBackground(plan.termsPages, reuse: reuse) { page in
+    let stop = StopSignal()
+    let termsFiles = Self.renderInBackground(plan.termsPages, reuse: reuse, unless: stop) { page in
       (page.route.filePath, keys.terms(page), { page.render(from: inputs) })
     }
-    try sink(
-      theme.assets.keys.sorted().compactMap { path in
-        theme.assets[path].map { .rendered(OutputFile(path: "assets/" + path, contents: $0)) }
-      })
-    try renderLists(
-      plan, keys: keys, reuse: reuse, inputs: inputs, batchSize: batchSize, into: sink)
-
-    let content = plan.content
-    try Self.makeInBatches(Array(films.indices), batchSize: batchSize, into: sink) { offset in
-      // The film itself only for a page that is rendered: a copy of it
-      // retains each of its texts and lists, for every kept page.
-      let route = films[offset].route
-      let path = route.filePath
-      // A page made from the same inputs as the current site's: its file, if it is as written.
-      if let keptFilmPages, keptFilmPages[offset], let key = reuse.current(path)?.key,
-        let entry = reuse.entry(path, key)
-      {
-        return .reused(path: path, entry: entry)
-      }
-      let links = filmLinks[offset]
-      let base = keys.filmBase(at: offset, route: route, links: links)
-      let key = PageKeys.film(base: base, indexPage: links.indexPage, indexPath: links.indexPath)
-      if let entry = reuse.entry(path, key) { return .reused(path: path, entry: entry) }
-      // Films added or removed before this one move it to another index
-      // page: then only that page's number and link change in its file.
-      if let patched = reuse.patchedFilmPage(
-        path: path, route: route, base: base, links: links, key: key)
-      {
-        return .rendered(patched)
-      }
-      let page = FilmPage(
-        film: films[offset].film, route: route, note: content.notes[offset],
-        noteHTML: content.noteHTML[offset])
-      let (bytes, patch) = page.render(from: inputs, links: links)
-      return .rendered(OutputFile(path: path, bytes: bytes, key: key, patch: patch))
+    do {
+      try sink(
+        theme.assets.keys.sorted().compactMap { path in
+          theme.assets[path].map { .rendered(OutputFile(path: "assets/" + path, contents: $0)) }
+        })
+      try renderLists(
+        plan, keys: keys, reuse: reuse, inputs: inputs, batchSize: batchSize, into: sink)
+      try renderFilmPages(
+        plan, links: filmLinks, keptFilmPages: keptFilmPages, keys: keys, reuse: reuse,
+        inputs: inputs, batchSize: batchSize, into: sink)
+    } catch {
+      // Nothing of this render runs on after it: the name lists not begun
+      // are left, and one being rendered is waited for.
+      stop.raise()
+      _ = termsFiles.wait()
+      throw error
     }
     try sink(termsFiles.wait())
+    let content = plan.content
     try Self.renderInBatches(content.pages, batchSize: batchSize, reuse: reuse, into: sink) {
       page, html in
       (page.route.filePath, keys.page(page, html: html), { page.render(html: html, from: inputs) })
@@ -163,6 +146,46 @@ struct SiteRenderer: Sendable {
     }
     return (AtomFeed.newestFilms(plan.films, limit: feedFilmLimit) + pages)
       .sorted(by: FeedEntry.newestFirst)
+  }
+
+  /// The film pages of `plan`, a batch at a time on every core: a kept page
+  /// (``render(_:links:keptFilmPages:keys:keptSearch:reusing:batchSize:into:)``)
+  /// or one made from the same inputs is reused, one whose only change is its
+  /// index page is patched (``PageReuse/patchedFilmPage(path:route:base:links:key:)``),
+  /// and the others are rendered.
+  private func renderFilmPages(
+    _ plan: SitePlan, links filmLinks: FilmLinks, keptFilmPages: [Bool]?, keys: PageKeys,
+    reuse: PageReuse, inputs: PageInputs, batchSize: Int, into sink: ([SiteFile]) throws -> Void
+  ) throws {
+    let (films, content) = (plan.films, plan.content)
+    try Self.makeInBatches(Array(films.indices), batchSize: batchSize, into: sink) { offset in
+      // The film itself only for a page that is rendered: a copy of it
+      // retains each of its texts and lists, for every kept page.
+      let route = films[offset].route
+      let path = route.filePath
+      // A page made from the same inputs as the current site's: its file, if it is as written.
+      if let keptFilmPages, keptFilmPages[offset], let key = reuse.current(path)?.key,
+        let entry = reuse.entry(path, key)
+      {
+        return .reused(path: path, entry: entry)
+      }
+      let links = filmLinks[offset]
+      let base = keys.filmBase(at: offset, route: route, links: links)
+      let key = PageKeys.film(base: base, indexPage: links.indexPage, indexPath: links.indexPath)
+      if let entry = reuse.entry(path, key) { return .reused(path: path, entry: entry) }
+      // Films added or removed before this one move it to another index
+      // page: then only that page's number and link change in its file.
+      if let patched = reuse.patchedFilmPage(
+        path: path, route: route, base: base, links: links, key: key)
+      {
+        return .rendered(patched)
+      }
+      let page = FilmPage(
+        film: films[offset].film, route: route, note: content.notes[offset],
+        noteHTML: content.noteHTML[offset])
+      let (bytes, patch) = page.render(from: inputs, links: links)
+      return .rendered(OutputFile(path: path, bytes: bytes, key: key, patch: patch))
+    }
   }
 
   /// The pages of every list of films. Each film's row is rendered once,
@@ -231,13 +254,14 @@ struct SiteRenderer: Sendable {
 
   /// Starts rendering `pages` in the background, on every core, as
   /// ``renderInBatches(_:batchSize:reuse:into:_:)`` does but in one batch:
-  /// for a few pages, whose files are waited for later.
+  /// for a few pages, whose files are waited for later. Once `stop` is raised, the pages not begun are left out.
   private static func renderInBackground<Page: Sendable>(
-    _ pages: [Page], reuse: PageReuse,
+    _ pages: [Page], reuse: PageReuse, unless stop: StopSignal,
     _ page: @escaping @Sendable (Page) -> (path: String, key: ContentHash, render: () -> [UInt8])
   ) -> BackgroundResult<[SiteFile]> {
     BackgroundResult {
-      pages.parallelMap(chunkSize: 1) { file(page($0), reuse: reuse) }
+      pages.parallelMap(chunkSize: 1) { stop.isRaised ? nil : file(page($0), reuse: reuse) }
+        .compactMap { $0 }
     }
   }
 
