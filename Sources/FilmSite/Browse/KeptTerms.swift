@@ -238,9 +238,10 @@ struct KeptTerms: Sendable {
   /// their count), then the added names', in the order of `added`.
   ///
   /// `nil` when an added name could change a kept term's slug or take the
-  /// slug it would have (its slug's start is a kept term's, or another added
-  /// name's, or it has none: ``TermSlugs``), and for years, which sort by
-  /// value and have no slugs of their own.
+  /// slug it would have (its slug equals a kept slug's start, the whole slug
+  /// or its part before a `_`, or another added name's slug, or it has none:
+  /// ``TermSlugs``), and for years, which sort by value and have no slugs of
+  /// their own.
   static func merging(_ added: [String], into terms: [SiteState.TermName], kind: TaxonomyKind)
     -> (terms: [SiteState.TermName], ranks: [Int32])?
   {
