@@ -13,7 +13,7 @@ public enum UTF8Validation {
     let cuts = data.withUnsafeBytes { raw in
       let bytes = raw.bindMemory(to: UInt8.self)
       var cuts = [0]
-      for piece in 1..<Swift.max(pieces, 1) {
+      for piece in 1..<pieces {
         var cut = Swift.max(cuts[cuts.count - 1], bytes.count / pieces * piece)
         // A character has at most three continuation bytes; a fourth is a
         // stray, which the next piece then starts with and fails on.

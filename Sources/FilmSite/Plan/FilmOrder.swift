@@ -37,10 +37,7 @@ enum FilmOrder {
   static func precedes(_ lhs: Film, folded left: String, _ rhs: Film, folded right: String)
     -> Bool
   {
-    SortKeys([left, right]).withComparator { compare in
-      let order = compare(0, 1)
-      return order != 0 ? order < 0 : precedes(lhs, rhs)
-    }
+    precedes(folded: left, folded: right) { precedes(lhs, rhs) }
   }
 
   /// Whether the name `lhs` comes before `rhs` in the order of
@@ -48,12 +45,19 @@ enum FilmOrder {
   /// order decides between two names.
   static func precedes(
     name lhs: String, folded left: String, name rhs: String, folded right: String
-  )
-    -> Bool
-  {
+  ) -> Bool {
+    precedes(folded: left, folded: right) { ScalarOrder.precedes(lhs, rhs) }
+  }
+
+  /// Whether the item folded to `left` comes before the one folded to
+  /// `right`, as ``order(_:folded:tieBreak:)`` compares two: by the folded
+  /// keys, then by `tieBreak` when they are equal.
+  private static func precedes(
+    folded left: String, folded right: String, tieBreak: () -> Bool
+  ) -> Bool {
     SortKeys([left, right]).withComparator { compare in
       let order = compare(0, 1)
-      return order != 0 ? order < 0 : ScalarOrder.precedes(lhs, rhs)
+      return order != 0 ? order < 0 : tieBreak()
     }
   }
 

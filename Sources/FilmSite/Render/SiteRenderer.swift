@@ -254,7 +254,8 @@ struct SiteRenderer: Sendable {
 
   /// Starts rendering `pages` in the background, on every core, as
   /// ``renderInBatches(_:batchSize:reuse:into:_:)`` does but in one batch:
-  /// for a few pages, whose files are waited for later. Once `stop` is raised, the pages not begun are left out.
+  /// for a few pages, whose files are waited for later. Once `stop` is
+  /// raised, the pages not begun are left out.
   private static func renderInBackground<Page: Sendable>(
     _ pages: [Page], reuse: PageReuse, unless stop: StopSignal,
     _ page: @escaping @Sendable (Page) -> (path: String, key: ContentHash, render: () -> [UInt8])
