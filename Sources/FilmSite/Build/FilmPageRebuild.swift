@@ -71,8 +71,8 @@ struct FilmPageRebuild: Sendable {
       let configuration = try? SitePlan.normalized(configuration)
     else { return nil }
     let checked = films.parallelMap { offset, film in
-      let (checked, warnings) = ShownFields.checked(film)
-      return (offset, checked, warnings, BuildFingerprint.hash(of: checked))
+      let (checked, warnings, leftOut) = ShownFields.checked(film)
+      return (offset, checked, warnings, leftOut, BuildFingerprint.hash(of: checked))
     }
     let inputs = PageInputs(
       theme: theme, configuration: configuration,
@@ -80,7 +80,7 @@ struct FilmPageRebuild: Sendable {
         .navigation,
       markdown: MarkdownRenderer())
     var changed: [ChangedFilm] = []
-    for (offset, film, _, hash) in checked where state.filmHash(at: offset) != hash {
+    for (offset, film, _, _, hash) in checked where state.filmHash(at: offset) != hash {
       guard let route = try? film.route(foldedTitle: Slug.fold(film.title)),
         let record = state.record(at: offset),
         FilmFootprint.of(
@@ -93,8 +93,8 @@ struct FilmPageRebuild: Sendable {
     }
     self.state = state
     self.changed = changed
-    self.updates = checked.map { offset, _, warnings, hash in
-      SiteState.Update(offset: offset, film: hash, warned: !warnings.isEmpty)
+    self.updates = checked.map { offset, _, warnings, leftOut, hash in
+      SiteState.Update(offset: offset, film: hash, warned: !warnings.isEmpty, leftOut: leftOut)
     }
     self.warnings = checked.flatMap(\.2)
     self.inputs = inputs

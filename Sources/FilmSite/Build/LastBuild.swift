@@ -41,6 +41,16 @@ struct LastBuild {
     return KeptTerms(state: state, records: records)
   }
 
+  /// By the films' offsets in the source, whether the film is the one the
+  /// last build recorded (found by its bytes, checked by the same program)
+  /// and nothing was left out of it then: checked again, it would be left
+  /// as it is (``ShownFields/checked(_:whole:)``).
+  var wholeFilms: [Bool]? {
+    guard bySources, let records else { return nil }
+    let state = self.state
+    return records.map { record in record.map { !state.hasLeftOut(at: $0) } ?? false }
+  }
+
   /// The pages of each film's shown actors as the last build recorded them,
   /// by the film's position in `plan` (``FilmLinks``),
   /// when the plan's taxonomies are the last build's: a film whose bytes did

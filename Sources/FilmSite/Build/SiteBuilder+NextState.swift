@@ -40,9 +40,11 @@ extension SiteBuilder {
       let (film, route) = films[position]
       let listed = inFeed.contains(route)
       let isWarned = warned.contains(film.id)
+      let isLeftOut = plan.leftOut[offset]
       // A kept film (``LastBuild/keptFilms(of:keys:sources:)``) with the same marks has the same line.
       if let kept, kept[position], let (last, records) = last, let record = records?[offset],
-        last.isInFeed(at: record) == listed, last.hasWarned(at: record) == isWarned
+        last.isInFeed(at: record) == listed, last.hasWarned(at: record) == isWarned,
+        last.hasLeftOut(at: record) == isLeftOut
       {
         return .kept(offset: record)
       }
@@ -59,7 +61,8 @@ extension SiteBuilder {
       return .made(
         SiteState.Record(
           film: hash, footprint: footprint, source: sources?[offset], inFeed: listed,
-          warned: isWarned, links: links[position], position: position, route: route,
+          warned: isWarned, leftOut: isLeftOut, links: links[position], position: position,
+          route: route,
           ranks: SiteState.keptKinds.map { Array(plan.browse[$0].ranks(ofFilmAt: position)) }))
     }
     return SiteState.bytes(

@@ -137,7 +137,7 @@ public struct SiteBuilder: Sendable {
       rebuild == nil
         ? try SitePlan(
           films: pulled.films, configuration: configuration, content: content,
-          kept: last?.keptOrder, keptTerms: last?.keptTerms) : nil
+          kept: last?.keptOrder, keptTerms: last?.keptTerms, whole: last?.wholeFilms) : nil
     }
     // A rebuild of only the changed films' pages reuses every other file in the
     // manifest's order: it looks up few files by path.
@@ -186,7 +186,7 @@ public struct SiteBuilder: Sendable {
         try plan
         ?? SitePlan(
           films: films.films, configuration: configuration, content: content,
-          kept: last?.keptOrder, keptTerms: last?.keptTerms)
+          kept: last?.keptOrder, keptTerms: last?.keptTerms, whole: last?.wholeFilms)
       plan = nil
       files = try render(
         made, theme: theme, writer: writer, settings: settings, last: last, sources: sources,

@@ -97,7 +97,8 @@ extension SiteState {
   private static func appendLine(of record: Record, cast: [TermName], to bytes: inout [UInt8]) {
     appendStart(
       film: record.film, footprint: record.footprint, source: record.source,
-      mark: mark(inFeed: record.inFeed, warned: record.warned), to: &bytes)
+      mark: mark(inFeed: record.inFeed, warned: record.warned, leftOut: record.leftOut),
+      to: &bytes)
     bytes.appendDecimal(record.position)
     bytes.append(UInt8(ascii: " "))
     // The route's description, a `/` after each component.

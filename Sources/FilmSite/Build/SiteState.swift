@@ -30,6 +30,8 @@ struct SiteState: Sendable {
     var inFeed: Bool
     /// Whether a value of the film was left out with a warning (``ShownFields``).
     var warned: Bool
+    /// Whether a value of the film was left out, with a warning or without.
+    var leftOut: Bool
     /// The film page's links. Its names are the film's terms, which the line
     /// keeps by their ``ranks``, and its actors' pages by their ranks too.
     var links: FilmPageLinks
@@ -52,14 +54,16 @@ struct SiteState: Sendable {
   /// (a site with notes has no state).
   static let keptKinds: [TaxonomyKind] = [.genres, .directors, .years, .cast]
 
-  /// What a rebuild learned of a film it checked: its new hash, and whether it warned.
+  /// What a rebuild learned of a film it checked: its new hash, whether it
+  /// warned, and whether a value was left out of it.
   struct Update: Sendable, Equatable {
     var offset: Int
     var film: ContentHash
     var warned: Bool
+    var leftOut: Bool
   }
 
-  static let formatLine = "filmsite-state 7"
+  static let formatLine = "filmsite-state 8"
 
   /// The fingerprint of the site it describes, as the manifest gives it.
   let fingerprint: ContentHash
@@ -241,7 +245,8 @@ struct SiteState: Sendable {
       actors: actors)
     return Record(
       film: film, footprint: footprint, source: sourceHash(at: offset), inFeed: mark.inFeed,
-      warned: mark.warned, links: links, position: fields.position, route: fields.route,
+      warned: mark.warned, leftOut: mark.leftOut, links: links, position: fields.position,
+      route: fields.route,
       ranks: ranks)
   }
 
@@ -303,16 +308,25 @@ struct SiteState: Sendable {
     mark(at: offset)?.warned ?? true
   }
 
-  /// The mark after the hashes: a digit, 1 for a film in the feed, plus 2 for one that warned.
-  private func mark(at offset: Int) -> (inFeed: Bool, warned: Bool)? {
-    let digit = bytes[lines[offset].lowerBound + 51]
-    guard (UInt8(ascii: "0")...UInt8(ascii: "3")).contains(digit) else { return nil }
-    let value = digit - UInt8(ascii: "0")
-    return (value & 1 == 1, value & 2 == 2)
+  /// Whether the film at `offset` was left a value short, with a warning or
+  /// without; a damaged mark says so too.
+  func hasLeftOut(at offset: Int) -> Bool {
+    mark(at: offset)?.leftOut ?? true
   }
 
-  static func mark(inFeed: Bool, warned: Bool) -> UInt8 {
-    UInt8(ascii: "0") + (inFeed ? 1 : 0) + (warned ? 2 : 0)
+  /// The mark after the hashes: a digit, 1 for a film in the feed, plus 2 for
+  /// one that warned, plus 4 for one that was left a value short. A film
+  /// that warned was left one short: a mark that says otherwise is damaged.
+  private func mark(at offset: Int) -> (inFeed: Bool, warned: Bool, leftOut: Bool)? {
+    let digit = bytes[lines[offset].lowerBound + 51]
+    guard (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(digit) else { return nil }
+    let value = digit - UInt8(ascii: "0")
+    let mark = (inFeed: value & 1 == 1, warned: value & 2 == 2, leftOut: value & 4 == 4)
+    return mark.warned && !mark.leftOut ? nil : mark
+  }
+
+  static func mark(inFeed: Bool, warned: Bool, leftOut: Bool) -> UInt8 {
+    UInt8(ascii: "0") + (inFeed ? 1 : 0) + (warned ? 2 : 0) + (leftOut || warned ? 4 : 0)
   }
 
   /// The footprint of the film at `offset` when its line is whole.
@@ -373,15 +387,15 @@ struct SiteState: Sendable {
     let start = line.lowerBound
     let film = update?.film ?? filmHash(at: offset) ?? ContentHash(value: 0)
     let footprint = footprint(at: offset) ?? ContentHash(value: 0)
-    let warned = update?.warned ?? hasWarned(at: offset)
+    let mark = Self.mark(
+      inFeed: isInFeed(at: offset), warned: update?.warned ?? hasWarned(at: offset),
+      leftOut: update?.leftOut ?? hasLeftOut(at: offset))
     if let source {
-      Self.appendStart(
-        film: film, footprint: footprint, source: source,
-        mark: Self.mark(inFeed: isInFeed(at: offset), warned: warned), to: &out)
+      Self.appendStart(film: film, footprint: footprint, source: source, mark: mark, to: &out)
     } else {
       out.append(contentsOf: film.description.utf8)
       out.append(contentsOf: bytes[start + 16..<start + 51])
-      out.append(Self.mark(inFeed: isInFeed(at: offset), warned: warned))
+      out.append(mark)
       out.append(UInt8(ascii: " "))
     }
     out.append(contentsOf: bytes[start + Self.placeStart..<line.upperBound])

@@ -30,17 +30,38 @@ enum ShownFields {
   /// limit, and far more than any image path or URL needs.
   static let maximumPathBytes = 2_048
 
-  /// `films` as the plan keeps them, in the same order, and a warning for
-  /// each value left out, film by film in that order.
-  static func checked(_ films: [Film]) -> (films: [Film], warnings: [FieldWarning]) {
-    let checked = films.parallelMap(checked)
-    return (checked.map(\.film), checked.flatMap(\.warnings))
+  /// `films` as the plan keeps them, in the same order; a warning for each
+  /// value left out, film by film in that order; and for each film, whether
+  /// a value was left out of it.
+  /// - Parameter whole: For each film, whether it is known to have nothing
+  ///   to leave out: decoded from the bytes the last build checked, by the
+  ///   same program, and left whole then (``SiteState``). Such a film is kept
+  ///   as it is without reading its values again.
+  static func checked(_ films: [Film], whole: [Bool]? = nil) -> (
+    films: [Film], warnings: [FieldWarning], leftOut: [Bool]
+  ) {
+    let toCheck =
+      whole.flatMap { whole in
+        whole.count == films.count ? films.indices.filter { !whole[$0] } : nil
+      } ?? Array(films.indices)
+    let checked = toCheck.parallelMap { Self.checked(films[$0]) }
+    // Most films have nothing left out: they are the films given, not copies.
+    var kept = films
+    var warnings: [FieldWarning] = []
+    var leftOut = [Bool](repeating: false, count: films.count)
+    for (index, film) in zip(toCheck, checked) {
+      warnings += film.warnings
+      guard film.leftOut else { continue }
+      kept[index] = film.film
+      leftOut[index] = true
+    }
+    return (kept, warnings, leftOut)
   }
 
-  /// `film` without the values it cannot show, and a warning for each, in
-  /// the order of ``FilmField/all``. A film with nothing to leave out is
-  /// returned as it is.
-  static func checked(_ film: Film) -> (film: Film, warnings: [FieldWarning]) {
+  /// `film` without the values it cannot show, a warning for each (in the
+  /// order of ``FilmField/all``), and whether a value was left out, with or
+  /// without a warning. A film with nothing to leave out is returned as it is.
+  static func checked(_ film: Film) -> (film: Film, warnings: [FieldWarning], leftOut: Bool) {
     var warnings: [FieldWarning] = []
     var changes: [(inout Film.Fields) -> Void] = []
     func leaveOut<Value>(_ field: WritableKeyPath<Film.Fields, Value?>) {
@@ -51,22 +72,26 @@ enum ShownFields {
         FieldWarning(
           filmID: film.id, filmTitle: film.title, field: name, value: value, problem: problem))
     }
-    // A text field: left out silently when blank, with a warning when `problem` finds one.
+    // A text field, read by its name (a key path given at run time would copy
+    // every field to read one): left out silently when blank, with a warning
+    // when `problem` finds one.
     func check(
-      _ field: WritableKeyPath<Film.Fields, String?>, named name: String,
-      _ problem: (String) -> FieldWarning.Problem?
+      _ text: String?, _ field: @autoclosure () -> WritableKeyPath<Film.Fields, String?>,
+      named name: String, _ problem: (String) -> FieldWarning.Problem?
     ) {
-      guard let text = film[dynamicMember: field] else { return }
+      guard let text else { return }
       if isBlank(text) {
-        leaveOut(field)
+        leaveOut(field())
       } else if let problem = problem(text) {
-        leaveOut(field)
+        leaveOut(field())
         warn(name, text, problem)
       }
     }
 
-    check(\.posterPath, named: "posterPath", imagePathProblem)
-    check(\.releaseDate, named: "releaseDate") { isCalendarDate($0) ? nil : .notCalendarDate }
+    check(film.posterPath, \.posterPath, named: "posterPath", imagePathProblem)
+    check(film.releaseDate, \.releaseDate, named: "releaseDate") {
+      isCalendarDate($0) ? nil : .notCalendarDate
+    }
     if let rating = film.rating, !(rating.isFinite && (0...10).contains(rating)) {
       leaveOut(\.rating)
       warn("rating", numberText(rating), .ratingOutOfRange)
@@ -82,21 +107,23 @@ enum ShownFields {
         if named > castLimit { warn("cast", "", .castTooLong(count: named)) }
       }
     }
-    check(\.backdropPath, named: "backdropPath", imagePathProblem)
+    check(film.backdropPath, \.backdropPath, named: "backdropPath", imagePathProblem)
     if let trailer = film.trailer, film.trailerURL == nil {
       leaveOut(\.trailer)
       let key = Escaping.terminal(trailer.key, limit: 24)
       let site = Escaping.terminal(trailer.site, limit: 24)
       warn("trailer", "\"\(key)\" on \"\(site)\"", .unlinkableTrailer)
     }
-    check(\.imdbId, named: "imdbId") { Film.isIMDbID($0) ? nil : .notIMDbID }
-    check(\.homepage, named: "homepage") { _ in film.homepageURL == nil ? .notHTTPURL : nil }
+    check(film.imdbId, \.imdbId, named: "imdbId") { Film.isIMDbID($0) ? nil : .notIMDbID }
+    check(film.homepage, \.homepage, named: "homepage") { _ in
+      film.homepageURL == nil ? .notHTTPURL : nil
+    }
 
-    guard !changes.isEmpty else { return (film, warnings) }
+    guard !changes.isEmpty else { return (film, warnings, false) }
     let kept = film.with { fields in
       for change in changes { change(&fields) }
     }
-    return (kept, warnings)
+    return (kept, warnings, true)
   }
 
   /// The cast a page may show, or `nil` when `cast` is that already:

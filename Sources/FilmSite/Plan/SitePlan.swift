@@ -30,6 +30,9 @@ struct SitePlan: Sendable {
   let lists: [ListPage]
   /// The values left out of the films, in the films' input order.
   let warnings: [FieldWarning]
+  /// For each film in the source's order, whether a value was left out of
+  /// it (``ShownFields``), with a warning or without.
+  let leftOut: [Bool]
   /// The owner's notes and pages, and the navigation to the pages.
   let content: ContentPlan
   /// Each film's part of the search index's key
@@ -48,13 +51,17 @@ struct SitePlan: Sendable {
   ///   - keptTerms: The last build's taxonomies, when the build has them
   ///     (``KeptTerms``): the films are grouped under their terms by number.
   ///     Ignored with notes, which give films tags.
+  ///   - whole: For each film in the source's order, whether the last build
+  ///     checked the same bytes and left nothing out of them
+  ///     (``LastBuild/wholeFilms``): its values are not checked again.
+  ///     Ignored with a content folder, whose notes can change a film.
   /// - Throws: ``SiteError`` for a film that cannot have a page, an invalid
   ///   page size or a `nav` entry that names no page; ``BaseURLError`` for
   ///   a base URL that is not an absolute `http(s)` URL; ``ContentError``
   ///   for a link in the content to a film or page that does not exist.
   init(
     films unordered: [Film], configuration: SiteConfiguration, content: SiteContent = .empty,
-    kept: KeptOrder? = nil, keptTerms: KeptTerms? = nil
+    kept: KeptOrder? = nil, keptTerms: KeptTerms? = nil, whole: [Bool]? = nil
   ) throws {
     guard configuration.pageSize >= 1 else {
       throw SiteError.invalidPageSize(configuration.pageSize)
@@ -66,8 +73,10 @@ struct SitePlan: Sendable {
     let configuration = try Self.normalized(configuration)
     self.configuration = configuration
     // A note's corrections are checked like the source's values.
-    let shown = ShownFields.checked(ContentPlan.corrected(unordered, by: content))
+    let shown = ShownFields.checked(
+      ContentPlan.corrected(unordered, by: content), whole: content.isEmpty ? whole : nil)
     warnings = shown.warnings
+    leftOut = shown.leftOut
     if content.isEmpty, let ordered = kept?.ordered(shown.films) {
       (films, sourceOffsets) = ordered
     } else {

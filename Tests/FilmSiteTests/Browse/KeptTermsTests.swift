@@ -305,7 +305,7 @@ import Testing
       records[offset] = SiteState.Record(
         film: ContentHash(value: UInt64(offset)), footprint: ContentHash(value: 0),
         source: ContentHash(value: UInt64(offset + 1)), inFeed: false, warned: false,
-        links: FilmPageLinks(forFilmAt: position, of: plan), position: position,
+        leftOut: false, links: FilmPageLinks(forFilmAt: position, of: plan), position: position,
         route: plan.films[position].route,
         ranks: SiteState.keptKinds.map { Array(plan.browse[$0].ranks(ofFilmAt: position)) })
     }

@@ -42,12 +42,14 @@ struct SiteEditGenerator {
     (0..<random.int(40...60)).map { _ in film() }
   }
 
-  /// A new film, every field drawn from the pools.
+  /// A new film, every field drawn from the pools. Now and then its poster
+  /// path is one the plan leaves out: blank (silently) or unsafe (with a warning).
   mutating func film() -> Film {
     defer { nextID += 1 }
+    let poster = random.chance(85) ? nil : random.pick(["  ", "javascript:alert(1)", "/p.jpg"])
     return Film(
       id: String(nextID), title: title(), year: year(), director: director(), genres: genres(),
-      overview: overview()
+      overview: overview(), posterPath: poster
     ).with { $0.cast = cast() }
   }
 
@@ -64,7 +66,9 @@ struct SiteEditGenerator {
         id: id, runtime: random.chance(80) ? random.int(60...200) : nil,
         tagline: random.chance(60) ? title() : nil,
         releaseDate: random.chance(70)
-          ? "19\(random.int(50...65))-0\(random.int(1...9))-1\(random.int(0...9))" : nil)
+          ? "19\(random.int(50...65))-0\(random.int(1...9))-1\(random.int(0...9))"
+          // Not a calendar date, or blank: left out, with a warning or without.
+          : random.chance(50) ? random.pick(["1955-02-30", " "]) : nil)
     case 124..<127:
       return .baseURL(site.baseURL == nil ? "https://films.example/" : nil)
     case 0..<10 where site.films.count < 70:
@@ -156,11 +160,14 @@ struct SiteEditGenerator {
   }
 
   /// Up to seven billed actors, so some are past the five that get a page.
+  /// A few have a blank character, which the plan makes none, or a blank
+  /// name, which leaves them out.
   private mutating func cast() -> [Film.CastMember] {
     (0..<random.int(0...7)).map { _ in
       Film.CastMember(
-        name: random.pick(Self.actors), character: random.chance(50) ? random.pick(Self.words) : nil
-      )
+        name: random.chance(97) ? random.pick(Self.actors) : " ",
+        character: random.chance(50)
+          ? random.pick(Self.words) : random.chance(10) ? " " : nil)
     }
   }
 }

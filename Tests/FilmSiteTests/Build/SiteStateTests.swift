@@ -39,6 +39,7 @@ import Testing
         footprint: ContentHash(value: UInt64(number + 1)),
         source: number % 4 == 1 ? nil : ContentHash(value: UInt64(number + 100)),
         inFeed: number % 3 == 0, warned: number % 2 == 1,
+        leftOut: number % 2 == 1 || number % 5 == 2,
         links: FilmPageLinks(
           indexPage: number / 2 + 1, indexPath: number < 2 ? "" : "page/\(number / 2 + 1)/",
           genres: names[0], director: names[1].first, year: names[2].first, cast: names[3],
@@ -106,7 +107,10 @@ import Testing
       SiteState(
         bytes: state.bytes(
           fingerprint: ContentHash(value: 70),
-          updates: [SiteState.Update(offset: 1, film: ContentHash(value: 11), warned: false)],
+          updates: [
+            SiteState.Update(
+              offset: 1, film: ContentHash(value: 11), warned: false, leftOut: false)
+          ],
           sources: nil)))
     #expect(next.searchSite == ContentHash(value: 5))
     #expect(next.searchChunks() == Self.chunks)
@@ -270,8 +274,10 @@ import Testing
     let records = Self.records(6)
     let state = try #require(SiteState(bytes: Self.bytes(records)))
     let updates = [
-      SiteState.Update(offset: 1, film: ContentHash(value: 11), warned: false),
-      SiteState.Update(offset: 4, film: records[4].film, warned: true),
+      SiteState.Update(offset: 1, film: ContentHash(value: 11), warned: false, leftOut: false),
+      SiteState.Update(offset: 4, film: records[4].film, warned: true, leftOut: true),
+      // Left a value short without a warning: a blank poster path, say.
+      SiteState.Update(offset: 5, film: records[5].film, warned: false, leftOut: true),
     ]
     let next = try #require(
       SiteState(
@@ -283,7 +289,11 @@ import Testing
     var expected = records
     expected[1].film = ContentHash(value: 11)
     expected[1].warned = false
+    expected[1].leftOut = false
     expected[4].warned = true
+    expected[4].leftOut = true
+    expected[5].warned = false
+    expected[5].leftOut = true
     #expect((0..<next.count).map { next.record(at: $0) } == expected)
     for kind in SiteState.keptKinds { #expect(next.terms(of: kind) == state.terms(of: kind)) }
   }
@@ -292,7 +302,9 @@ import Testing
     let records = Self.records(5)
     let state = try #require(SiteState(bytes: Self.bytes(records)))
     let sources = (0..<5).map { ContentHash(value: UInt64(500 + $0)) }
-    let updates = [SiteState.Update(offset: 2, film: ContentHash(value: 22), warned: true)]
+    let updates = [
+      SiteState.Update(offset: 2, film: ContentHash(value: 22), warned: true, leftOut: true)
+    ]
     let next = try #require(
       SiteState(
         bytes: state.bytes(fingerprint: ContentHash(value: 71), updates: updates, sources: sources))
@@ -301,6 +313,7 @@ import Testing
     for offset in expected.indices { expected[offset].source = sources[offset] }
     expected[2].film = ContentHash(value: 22)
     expected[2].warned = true
+    expected[2].leftOut = true
     #expect((0..<next.count).map { next.record(at: $0) } == expected)
     for kind in SiteState.keptKinds { #expect(next.terms(of: kind) == state.terms(of: kind)) }
   }
@@ -313,7 +326,8 @@ import Testing
     let updated = [0, 1_023, 1_024, 2_047, 2_048, 2_599]
     let updates = updated.map {
       SiteState.Update(
-        offset: $0, film: ContentHash(value: UInt64(7_000 + $0)), warned: $0 % 2 == 0)
+        offset: $0, film: ContentHash(value: UInt64(7_000 + $0)), warned: $0 % 2 == 0,
+        leftOut: $0 % 2 == 0 || $0 % 3 == 0)
     }
     var sources = records.map { $0.source ?? ContentHash(value: 1) }
     for offset in [5, 1_023, 1_025, 2_600 - 1] { sources[offset] = ContentHash(value: 9_999) }
@@ -326,6 +340,7 @@ import Testing
     for update in updates {
       expected[update.offset].film = update.film
       expected[update.offset].warned = update.warned
+      expected[update.offset].leftOut = update.leftOut
     }
     #expect(next.count == records.count)
     #expect((0..<next.count).map { next.record(at: $0) } == expected)
@@ -448,6 +463,25 @@ import Testing
       #expect(state.ranks(at: offset) == nil)
       #expect(state.record(at: offset) == nil)
     }
+  }
+
+  @Test(
+    arguments: [
+      ("2", nil), ("3", nil), ("8", nil), ("x", nil), ("4", true), ("6", true), ("0", false),
+    ] as [(String, Bool?)])
+  func aFilmsMarkSaysWhetherItWasLeftAValueShort(mark: String, leftOut: Bool?) throws {
+    let records = Self.records(1)
+    var text = String(decoding: Self.bytes(records), as: UTF8.self)
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    // The mark is the line's 52nd byte, after three hashes and their spaces.
+    var line = Array(lines[1].utf8)
+    line[51] = UInt8(ascii: Unicode.Scalar(mark) ?? "x")
+    text = text.replacingOccurrences(of: lines[1], with: String(decoding: line, as: UTF8.self))
+    let state = try #require(SiteState(bytes: Array(text.utf8)))
+    // A mark that is no digit of the format, or says a film warned without a
+    // value left out, is damaged: the film is taken as warned and left short.
+    #expect(state.hasLeftOut(at: 0) == (leftOut ?? true))
+    #expect(state.hasWarned(at: 0) == (leftOut == nil || mark == "6"))
   }
 
   @Test func damagedRanksActorsOrTermsAreNone() throws {

@@ -13,7 +13,7 @@ import Testing
 
   /// The film as the plan keeps it, and the fields its warnings name.
   private func checked(_ change: (inout Film.Fields) -> Void) -> (film: Film, fields: [String]) {
-    let (film, warnings) = ShownFields.checked(film(change))
+    let (film, warnings, _) = ShownFields.checked(film(change))
     return (film, warnings.map(\.field))
   }
 
@@ -214,10 +214,11 @@ import Testing
       $0.imdbId = "tt0052357"
       $0.homepage = "https://example.com"
     }
-    let (kept, warnings) = ShownFields.checked(whole)
+    let (kept, warnings, leftOut) = ShownFields.checked(whole)
     #expect(kept == whole)
     #expect(kept.store === whole.store)
     #expect(warnings.isEmpty)
+    #expect(!leftOut)
   }
 
   @Test func warningsFollowTheFilmsThenTheFieldTable() {
@@ -227,17 +228,37 @@ import Testing
         $0.rating = 11
       }
     }
-    let (kept, warnings) = ShownFields.checked(films)
+    let (kept, warnings, leftOut) = ShownFields.checked(films)
     #expect(kept.map(\.id) == ["0", "1", "2"])
     #expect(
       warnings.map { "\($0.filmID) \($0.field)" } == [
         "0 rating", "0 homepage", "1 rating", "1 homepage", "2 rating", "2 homepage",
       ])
     #expect(kept.allSatisfy { $0.homepage == nil && $0.rating == nil })
+    #expect(leftOut == [true, true, true])
+  }
+
+  @Test func aFilmKnownWholeIsKeptUncheckedAndTheOthersAreChecked() {
+    let blankPoster = film { $0.posterPath = "  " }
+    let badRating = film { $0.rating = 11 }
+    let blankCharacter = film { $0.cast = [Film.CastMember(name: "Kim Novak", character: " ")] }
+    let films = [blankPoster, badRating, blankCharacter]
+    let (kept, warnings, leftOut) = ShownFields.checked(films, whole: [true, false, false])
+    // Known whole, it is not read again: what it holds stays, unchecked.
+    #expect(kept[0].store === blankPoster.store)
+    #expect(kept[1].rating == nil)
+    #expect(kept[2].cast == [Film.CastMember(name: "Kim Novak")])
+    #expect(warnings.map(\.field) == ["rating"])
+    // Left a value short with a warning, and without one.
+    #expect(leftOut == [false, true, true])
+    // Marks for other films than these are not theirs: every film is checked.
+    let unmatched = ShownFields.checked(films, whole: [true])
+    #expect(unmatched.leftOut == [true, true, true])
+    #expect(unmatched.films[0].posterPath == nil)
   }
 
   @Test func everyWarningNamesAFieldOfTheTable() {
-    let (_, warnings) = ShownFields.checked(
+    let (_, warnings, _) = ShownFields.checked(
       film {
         $0.posterPath = "javascript:x"
         $0.releaseDate = "x"
