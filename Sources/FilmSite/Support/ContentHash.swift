@@ -86,6 +86,47 @@ struct ContentHash: Hashable, Sendable, CustomStringConvertible {
     self.init(hexDigits: UnsafeRawBufferPointer(rebasing: digits))
   }
 
+  /// Reads 16 hexadecimal digits from raw bytes, as ``init(hexDigits:)-(Digits)``
+  /// reads them, but eight at a time, each eight as one 64-bit word: a
+  /// manifest and a state are read from such bytes, with a hash or two on each
+  /// of their lines.
+  init?(hexDigits digits: UnsafeRawBufferPointer) {
+    guard digits.count == 16,
+      let first = Self.hexValue(UInt64(littleEndian: digits.loadUnaligned(as: UInt64.self))),
+      let second = Self.hexValue(
+        UInt64(littleEndian: digits.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
+    else { return nil }
+    value = first << 32 | second
+  }
+
+  /// The value of the eight hexadecimal digits in `word`, the first in its
+  /// lowest byte; `nil` when a byte is not one.
+  private static func hexValue(_ word: UInt64) -> UInt64? {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highBits = ones &* 0x80
+    // For bytes below 0x80, whether each is at least `low`, or at most
+    // `high`, shows in its high bit: no byte's sum carries into the next.
+    func atLeast(_ low: UInt8, _ word: UInt64) -> UInt64 {
+      (word &+ ones &* UInt64(0x80 - low)) & highBits
+    }
+    func atMost(_ high: UInt8, _ word: UInt64) -> UInt64 {
+      ~(word &+ ones &* UInt64(0x7F - high)) & highBits
+    }
+    // `| 0x20` makes an upper-case letter lower-case.
+    let lowered = word | ones &* 0x20
+    let digits = atLeast(0x30, word) & atMost(0x39, word)
+    let letters = atLeast(0x61, lowered) & atMost(0x66, lowered)
+    guard word & highBits == 0, digits | letters == highBits else { return nil }
+    // A digit's low four bits are its value; a letter's are its value less
+    // 9, and a letter alone has the bit 0x40.
+    let nibbles = (word & (ones &* 0x0F)) &+ ((word >> 6) & ones) &* 9
+    // Two digits to a byte, two bytes to 16 bits, then the two halves: the
+    // first digit is the highest.
+    let bytes = (nibbles & 0x000F_000F_000F_000F) << 4 | (nibbles >> 8) & 0x000F_000F_000F_000F
+    let pairs = (bytes & 0x0000_00FF_0000_00FF) << 8 | (bytes >> 16) & 0x0000_00FF_0000_00FF
+    return (pairs & 0xFFFF) << 16 | (pairs >> 32) & 0xFFFF
+  }
+
   /// 16 lowercase hexadecimal digits.
   var description: String {
     let digits = String(value, radix: 16)

@@ -56,6 +56,27 @@ import Testing
     }
   }
 
+  /// Random values in either case, read eight digits at a time from raw bytes
+  /// (``ContentHash/init(hexDigits:)-(UnsafeRawBufferPointer)``) as the
+  /// reference reads them a digit at a time.
+  @Test func rawBytesAreReadAsTheReferenceReadsThem() {
+    var random = SplitMix64(seed: 0x6865_78)
+    for _ in 0..<20_000 {
+      let value = random.next()
+      var digits = Array(ContentHash(value: value).description.utf8)
+      // Some letters upper-case.
+      for place in digits.indices
+      where (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(digits[place])
+        && random.next() % 2 == 0
+      {
+        digits[place] -= 0x20
+      }
+      let reference = ContentHash(hexDigits: digits)
+      #expect(reference?.value == value)
+      #expect(digits.withUnsafeBytes { ContentHash(hexDigits: $0) } == reference)
+    }
+  }
+
   @Test func combinedValuesAreDelimited() {
     func hash(_ parts: [String?]) -> ContentHash {
       var hasher = ContentHasher()
