@@ -181,6 +181,10 @@ extension SiteState {
   }
 
   static func unescaped(_ bytes: ArraySlice<UInt8>) -> String? {
+    // Most names have nothing escaped: their bytes are the text's.
+    guard bytes.contains(UInt8(ascii: "\\")) else {
+      return String(validating: bytes, as: UTF8.self)
+    }
     var out: [UInt8] = []
     out.reserveCapacity(bytes.count)
     var escaped = false

@@ -186,6 +186,38 @@ import Testing
     #expect(other.terms(of: .directors) == terms[1])
   }
 
+  /// A term's line as the cast's would read it: `<kind> <slug> <name>`.
+  @Test(
+    arguments: [
+      ("3 n-3-8500 Name  with\\tspaces\\\\ ", "Name  with\tspaces\\ "),
+      ("3 n-3-8500 ", ""),
+      ("3 n_3 Zoë", "Zoë"),
+      ("3  Name", nil), ("3 n-3-8500", nil), ("33 n-3-8500 Name", nil), ("3 N-3 Name", nil),
+      ("3 n-3 Name\\x", nil), ("3 n-3 Name\\", nil), ("3 n/3 Name", nil),
+    ] as [(String, String?)])
+  func aTermsLineIsItsKindSlugAndName(line: String, name: String?) throws {
+    let terms = Self.terms
+    let state = try #require(
+      SiteState(
+        bytes: SiteState.bytes(
+          fingerprint: ContentHash(value: 7), settings: ContentHash(value: 8),
+          filmsKey: ContentHash(value: 10), pageSite: ContentHash(value: 9), files: 42,
+          records: [], terms: terms, search: nil)))
+    var text = String(
+      decoding: state.bytes(fingerprint: ContentHash(value: 7), updates: [], sources: nil),
+      as: UTF8.self)
+    // The cast's first term's line, its name escaped as written.
+    let slug = try #require(terms[3].first).slug
+    let start = try #require(text.range(of: "\n3 \(slug) "))
+    let end = try #require(text[start.upperBound...].firstIndex(of: "\n"))
+    text.replaceSubrange(start.lowerBound..<end, with: "\n" + line)
+    let edited = try #require(SiteState(bytes: Array(text.utf8)))
+    #expect(edited.terms(of: .cast)?.first?.name == name)
+    #expect(
+      edited.terms(of: .cast).map { Array($0.dropFirst()) }
+        == (name == nil ? nil : Array(terms[3].dropFirst())))
+  }
+
   @Test func aHeaderWhoseSearchFieldsDisagreeIsNoState() {
     let bytes = Self.bytes(Self.records(2), search: (ContentHash(value: 5), Self.chunks))
     let text = String(decoding: bytes, as: UTF8.self)
@@ -400,6 +432,35 @@ import Testing
     #expect(
       unsourced.recordOffsets(sources: sources, count: sources.count)
         == Array(repeating: nil, count: sources.count))
+  }
+
+  /// The records found by the films' bytes, against a dictionary of the
+  /// first record of each source hash: films kept, added and removed, records
+  /// without a source, and two records with one source.
+  @Test(arguments: [1, 2, 3] as [UInt64])
+  func recordsAreFoundByTheFilmsBytesAsADictionaryFindsThem(seed: UInt64) throws {
+    var random = SplitMix64(seed: seed)
+    var records = Self.records(300)
+    for offset in records.indices {
+      switch random.next() % 10 {
+      case 0: records[offset].source = nil
+      // A repeat of an earlier record's hash, or a hash sharing its low bits.
+      case 1: records[offset].source = records[Int(random.next() % UInt64(offset + 1))].source
+      case 2: records[offset].source = ContentHash(value: random.next() << 20 | 5)
+      default: records[offset].source = ContentHash(value: random.next())
+      }
+    }
+    let state = try #require(SiteState(bytes: Self.bytes(records)))
+    var first: [ContentHash: Int] = [:]
+    for (offset, record) in records.enumerated() {
+      if let source = record.source, first[source] == nil { first[source] = offset }
+    }
+    let sources = (0..<400).map { _ in
+      random.next() % 3 == 0
+        ? ContentHash(value: random.next())
+        : records[Int(random.next() % 300)].source ?? ContentHash(value: 5)
+    }
+    #expect(state.recordOffsets(sources: sources, count: 400) == sources.map { first[$0] })
   }
 
   @Test func aStateCutShortOrOfAnotherFormatIsNoState() {
