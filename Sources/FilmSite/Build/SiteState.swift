@@ -1,4 +1,5 @@
 import FilmSiteSupport
+import Foundation
 
 /// What a build leaves beside the output folder for the next one, so that a
 /// rebuild after edits that only the edited films' own pages show can skip
@@ -98,11 +99,19 @@ struct SiteState: Sendable {
 
   /// Reads the state in `bytes`; `nil` when they are not a whole state of this format.
   init?(bytes: [UInt8]) {
-    var lines: [Range<Int>] = []
-    var start = 0
-    for index in bytes.indices where bytes[index] == UInt8(ascii: "\n") {
-      lines.append(start..<index)
-      start = index + 1
+    // Each line break found with `memchr`, which looks at many bytes at once:
+    // at 100,000 films a state is tens of megabytes.
+    let (lines, start) = bytes.withUnsafeBytes { raw -> ([Range<Int>], Int) in
+      var lines: [Range<Int>] = []
+      var start = 0
+      while start < raw.count, let base = raw.baseAddress,
+        let found = memchr(base + start, Int32(UInt8(ascii: "\n")), raw.count - start)
+      {
+        let end = base.distance(to: UnsafeRawPointer(found))
+        lines.append(start..<end)
+        start = end + 1
+      }
+      return (lines, start)
     }
     guard start == bytes.count, let header = lines.first else { return nil }
     let formatLine = Self.formatLine
