@@ -26,6 +26,17 @@ struct ManifestLookup: Sendable {
   /// Whether the manifest has no entries (a version 1 manifest lists paths only).
   var isEmpty: Bool { entries.isEmpty }
 
+  /// The entry of the file at `path`, looked for first at `index` in the
+  /// manifest's order: a build that stages the current site's files in that
+  /// order finds most of them there, in this manifest as in the current one.
+  func entry(_ path: String, near index: Int) -> OutputManifest.Entry? {
+    // Of two lines with one path (a hand edit), the first is found, as below.
+    guard index >= 0, index < paths.count, OutputManifest.isSamePath(paths[index], path),
+      index == 0 || !OutputManifest.isSamePath(paths[index - 1], path)
+    else { return self[path] }
+    return entries[index]
+  }
+
   /// The entry of the file at `path`; `nil` when the manifest has none.
   subscript(path: String) -> OutputManifest.Entry? {
     if let table { return table.place(of: path).map { entries[$0] } }

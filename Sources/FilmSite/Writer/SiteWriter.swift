@@ -135,8 +135,9 @@ public struct SiteWriter: Sendable {
     // Only what the workers read is captured: a copy of the whole publication
     // would make the updates below copy every entry staged so far, for every batch.
     let (staging, current) = (publication.staging, publication.current)
-    let results = files.parallelMap { file in
-      Result { try staging.stage(file, from: current) }
+    let first = publication.staged.count
+    let results = Array(files.indices).parallelMap { index in
+      Result { try staging.stage(files[index], from: current, near: first + index) }
     }
     for (file, result) in zip(files, results) {
       let staged = try result.get()

@@ -74,13 +74,17 @@ struct StagingTree: Sendable {
 
   /// Stages `file`: kept when the tree already has its bytes, linked from
   /// `current` when that has them, written otherwise.
+  /// - Parameter index: Where the file is among the files staged, in order:
+  ///   where this tree's manifest most likely lists it, when the current
+  ///   site's files are staged in their manifest's order.
   /// - Throws: ``WriterError`` for a path that would leave the folder or
   ///   break the manifest, a file that cannot be written, or a reused file
   ///   that changed while the site was built.
-  func stage(_ file: SiteFile, from current: CurrentSite) throws -> Staged {
+  func stage(_ file: SiteFile, from current: CurrentSite, near index: Int = -1) throws -> Staged {
     // A path with a tab or line break would be misread from the manifest; one with
-    // `..` or a leading `/` would leave the folder.
-    guard OutputManifest.isSafeRelativePath(file.path) else {
+    // `..` or a leading `/` would leave the folder. A reused file's path is
+    // the current manifest's, which was checked as it was read.
+    if case .rendered = file, !OutputManifest.isSafeRelativePath(file.path) {
       throw WriterError.io(
         path: Escaping.terminal(file.path), operation: "write the page",
         message: "a site path must stay inside the folder and hold no tab or line break")
@@ -96,7 +100,7 @@ struct StagingTree: Sendable {
       unchanged = current.unchangedEntry(for: rendered)
       (hash, size, made) = (rendered.hash, rendered.bytes.count, Made(rendered.key, rendered.patch))
     }
-    if let had = previousEntries[file.path] {
+    if let had = previousEntries.entry(file.path, near: index) {
       // The same file as the current site's is checked already: one inode.
       if had.hash == hash, had.size == size,
         (unchanged.map(had.isSameFile) ?? false) || isAsWritten(path + "/" + file.path, had)

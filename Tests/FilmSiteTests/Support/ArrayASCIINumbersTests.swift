@@ -26,6 +26,8 @@ import Testing
     let values: [UInt64] =
       [0, 1, 0xF, 0x10, 0xA, UInt64.max, 1 << 63, 0x0123_4567_89AB_CDEF]
       + (0..<2000).map { _ in random.next() >> UInt64(random.int(0...63)) }
+      // Every digit in every place.
+      + (0..<16).flatMap { place in (0..<16).map { UInt64($0) << UInt64(4 * place) } }
     for value in values {
       let hash = ContentHash(value: value)
       var bytes = Array("-".utf8)

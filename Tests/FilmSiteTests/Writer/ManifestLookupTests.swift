@@ -41,6 +41,31 @@ import Testing
     }
     #expect(search[""] == nil)
     #expect(search["zz/zz"] == nil)
+    // Looked for near a place first: at its own, at another, past the end.
+    for (index, path) in files.map(\.key).enumerated() {
+      for near in [index, index + 1, index - 1, files.count, -1] {
+        #expect(search.entry(path, near: near) == entries[path], "\(path) near \(near)")
+        #expect(table.entry(path, near: near) == entries[path], "\(path) near \(near)")
+      }
+    }
+    for _ in 0..<300 {
+      let asked = path()
+      let near = Int.random(in: -1...files.count, using: &random)
+      #expect(search.entry(asked, near: near) == table[asked], "\(asked) near \(near)")
+    }
+  }
+
+  /// Of two lines with one path, a hand edit, the first is found, near the second too.
+  @Test func aPathListedTwiceIsFoundAtItsFirstLine() {
+    let manifest = OutputManifest(
+      sortedPaths: ["a.html", "b.html", "b.html", "c.html"],
+      entries: [entry(0), entry(1), entry(2), entry(3)], fingerprint: nil, pageCounts: nil,
+      filmCounts: nil)
+    for tabled in [true, false] {
+      let lookup = ManifestLookup(manifest, tabled: tabled)
+      #expect(lookup["b.html"] == entry(1))
+      for near in 0..<4 { #expect(lookup.entry("b.html", near: near) == entry(1)) }
+    }
   }
 
   @Test func aManifestOfPathsOnlyHasNoEntriesToFind() {
