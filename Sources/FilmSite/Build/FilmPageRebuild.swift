@@ -28,7 +28,7 @@ struct FilmPageRebuild: Sendable {
 
   let state: SiteState
   let changed: [ChangedFilm]
-  /// Every film the rebuild checked, with its new hash and warning mark, by offset.
+  /// Every film the rebuild checked, with its new hash and marks (warned, left a value short), by offset.
   let updates: [SiteState.Update]
   /// The values left out of the films, as the plan would warn of them.
   let warnings: [FieldWarning]
@@ -152,7 +152,8 @@ struct FilmPageRebuild: Sendable {
   }
 
   /// The state the rebuilt site leaves: this one, with the checked films'
-  /// new hashes and warning marks, and the films' source hashes when known.
+  /// new hashes and marks, and the films' source hashes when known (a line
+  /// updated without them keeps none).
   func nextState(fingerprint: ContentHash) -> [UInt8] {
     state.bytes(fingerprint: fingerprint, updates: updates, sources: sources)
   }

@@ -221,24 +221,29 @@ struct SiteState: Sendable {
     guard let sources else { return count == self.count ? Array(0..<count) : nil }
     guard sources.count == count else { return nil }
     // The records' source hashes are read on every core, then put in a
-    // table by their own bits (a hash needs no hashing again): open
+    // table by their own bits, mixed with a seed of this run's so that a
+    // catalog made for it cannot pile its films into a few slots: open
     // addressing, at most half full, each slot a record's offset plus one.
     let recorded = Array(0..<self.count).parallelMap { sourceHash(at: $0) }
     var capacity = 16
     while capacity < recorded.count * 2 { capacity *= 2 }
-    let mask = capacity - 1
+    let (mask, shift) = (capacity - 1, UInt64(64 - capacity.trailingZeroBitCount))
+    let seed = UInt64.random(in: .min ... .max)
+    let slotOf: @Sendable (ContentHash) -> Int = { hash in
+      Int(truncatingIfNeeded: ((hash.value ^ seed) &* 0x9E37_79B9_7F4A_7C15) >> shift)
+    }
     var slots = [Int](repeating: 0, count: capacity)
     for (offset, source) in recorded.enumerated() {
       // A catalog with the same bytes twice drops a duplicate, and has no
       // sources; of two records with one hash, the first is found.
       guard let source else { continue }
-      var slot = Int(truncatingIfNeeded: source.value) & mask
+      var slot = slotOf(source)
       while slots[slot] != 0, recorded[slots[slot] - 1] != source { slot = (slot + 1) & mask }
       if slots[slot] == 0 { slots[slot] = offset + 1 }
     }
     let table = slots
     return sources.parallelMap { source in
-      var slot = Int(truncatingIfNeeded: source.value) & mask
+      var slot = slotOf(source)
       while table[slot] != 0 {
         if recorded[table[slot] - 1] == source { return table[slot] - 1 }
         slot = (slot + 1) & mask
@@ -380,10 +385,11 @@ struct SiteState: Sendable {
   }
 
   /// These bytes for the site of `fingerprint`, with each of `updates`
-  /// (sorted by offset) given its film's new hash and warning mark, and,
-  /// when `sources` is given (one for each film), every film's source hash:
-  /// what a ``FilmPageRebuild`` leaves. Footprints, feed marks, links,
-  /// places and routes are copied as they are.
+  /// (sorted by offset) given its film's new hash and marks, and, when
+  /// `sources` is given (one for each film), every film's source hash; an
+  /// updated line without one keeps none: what a ``FilmPageRebuild``
+  /// leaves. Footprints, feed marks, links, places and routes are copied as
+  /// they are.
   func bytes(fingerprint: ContentHash, updates: [Update], sources: [ContentHash]?) -> [UInt8] {
     let updated = Dictionary(
       updates.map { ($0.offset, $0) }, uniquingKeysWith: { first, _ in first })
@@ -422,14 +428,10 @@ struct SiteState: Sendable {
     let mark = Self.mark(
       inFeed: isInFeed(at: offset), warned: update?.warned ?? hasWarned(at: offset),
       leftOut: update?.leftOut ?? hasLeftOut(at: offset))
-    if let source {
-      Self.appendStart(film: film, footprint: footprint, source: source, mark: mark, to: &out)
-    } else {
-      out.append(contentsOf: film.description.utf8)
-      out.append(contentsOf: bytes[start + 16..<start + 51])
-      out.append(mark)
-      out.append(UInt8(ascii: " "))
-    }
+    // Without the bytes' hash, a line the rebuild updated keeps none: the
+    // last hash named other bytes than the film's now, and a record found by
+    // it would vouch for the film's order, names and marks.
+    Self.appendStart(film: film, footprint: footprint, source: source, mark: mark, to: &out)
     out.append(contentsOf: bytes[start + Self.placeStart..<line.upperBound])
     out.append(UInt8(ascii: "\n"))
   }

@@ -22,6 +22,9 @@ struct ExactTextTable: Sendable {
   private let slots: [UInt64]
   /// The slot count less one (the count is a power of two).
   private let mask: Int
+  /// Mixed into each hash before it picks a slot, new in each run, so that
+  /// texts made to share a slot under the known hash do not pile up.
+  private let seed: UInt64
 
   /// A table of `texts`; of texts with the same bytes, the first is found.
   init(_ texts: [String]) {
@@ -30,11 +33,13 @@ struct ExactTextTable: Sendable {
     var capacity = 16
     while capacity < texts.count * 2 { capacity *= 2 }
     mask = capacity - 1
+    let seed = UInt64.random(in: .min ... .max)
+    self.seed = seed
     let hashes = texts.count > 4096 ? texts.parallelMap(Self.hash) : texts.map(Self.hash)
     var slots = [UInt64](repeating: 0, count: capacity)
     for (place, hash) in hashes.enumerated() {
       let tag = hash & 0xFFFF_FFFF_0000_0000
-      var slot = Int(truncatingIfNeeded: hash) & mask
+      var slot = Self.slot(of: hash, seed: seed, mask: mask)
       var isRepeat = false
       while slots[slot] != 0 {
         if slots[slot] & 0xFFFF_FFFF_0000_0000 == tag,
@@ -54,7 +59,7 @@ struct ExactTextTable: Sendable {
   func place(of text: String) -> Int? {
     let hash = Self.hash(text)
     let tag = hash & 0xFFFF_FFFF_0000_0000
-    var slot = Int(truncatingIfNeeded: hash) & mask
+    var slot = Self.slot(of: hash, seed: seed, mask: mask)
     while true {
       let held = slots[slot]
       if held == 0 { return nil }
@@ -64,6 +69,13 @@ struct ExactTextTable: Sendable {
       }
       slot = (slot + 1) & mask
     }
+  }
+
+  /// The first slot a text of `hash` is looked for in: the top bits of the
+  /// hash mixed with `seed`, as many as `mask` has.
+  private static func slot(of hash: UInt64, seed: UInt64, mask: Int) -> Int {
+    let mixed = (hash ^ seed) &* 0x9E37_79B9_7F4A_7C15
+    return Int(truncatingIfNeeded: mixed >> UInt64(64 - (mask + 1).trailingZeroBitCount))
   }
 
   /// The hash of `text`'s UTF-8 bytes.

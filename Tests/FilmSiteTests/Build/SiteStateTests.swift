@@ -326,6 +326,8 @@ import Testing
     expected[4].leftOut = true
     expected[5].warned = false
     expected[5].leftOut = true
+    // Updated without the bytes' hashes, a line keeps none: the last ones named other bytes.
+    for offset in [1, 4, 5] { expected[offset].source = nil }
     #expect((0..<next.count).map { next.record(at: $0) } == expected)
     for kind in SiteState.keptKinds { #expect(next.terms(of: kind) == state.terms(of: kind)) }
   }
