@@ -72,26 +72,22 @@ enum ShownFields {
         FieldWarning(
           filmID: film.id, filmTitle: film.title, field: name, value: value, problem: problem))
     }
-    // A text field, read by its name (a key path given at run time would copy
-    // every field to read one): left out silently when blank, with a warning
-    // when `problem` finds one.
+    // A text field: left out silently when blank, with a warning when `problem` finds one.
     func check(
-      _ text: String?, _ field: @autoclosure () -> WritableKeyPath<Film.Fields, String?>,
-      named name: String, _ problem: (String) -> FieldWarning.Problem?
+      _ field: WritableKeyPath<Film.Fields, String?>, named name: String,
+      _ problem: (String) -> FieldWarning.Problem?
     ) {
-      guard let text else { return }
+      guard let text = film[dynamicMember: field] else { return }
       if isBlank(text) {
-        leaveOut(field())
+        leaveOut(field)
       } else if let problem = problem(text) {
-        leaveOut(field())
+        leaveOut(field)
         warn(name, text, problem)
       }
     }
 
-    check(film.posterPath, \.posterPath, named: "posterPath", imagePathProblem)
-    check(film.releaseDate, \.releaseDate, named: "releaseDate") {
-      isCalendarDate($0) ? nil : .notCalendarDate
-    }
+    check(\.posterPath, named: "posterPath", imagePathProblem)
+    check(\.releaseDate, named: "releaseDate") { isCalendarDate($0) ? nil : .notCalendarDate }
     if let rating = film.rating, !(rating.isFinite && (0...10).contains(rating)) {
       leaveOut(\.rating)
       warn("rating", numberText(rating), .ratingOutOfRange)
@@ -107,17 +103,15 @@ enum ShownFields {
         if named > castLimit { warn("cast", "", .castTooLong(count: named)) }
       }
     }
-    check(film.backdropPath, \.backdropPath, named: "backdropPath", imagePathProblem)
+    check(\.backdropPath, named: "backdropPath", imagePathProblem)
     if let trailer = film.trailer, film.trailerURL == nil {
       leaveOut(\.trailer)
       let key = Escaping.terminal(trailer.key, limit: 24)
       let site = Escaping.terminal(trailer.site, limit: 24)
       warn("trailer", "\"\(key)\" on \"\(site)\"", .unlinkableTrailer)
     }
-    check(film.imdbId, \.imdbId, named: "imdbId") { Film.isIMDbID($0) ? nil : .notIMDbID }
-    check(film.homepage, \.homepage, named: "homepage") { _ in
-      film.homepageURL == nil ? .notHTTPURL : nil
-    }
+    check(\.imdbId, named: "imdbId") { Film.isIMDbID($0) ? nil : .notIMDbID }
+    check(\.homepage, named: "homepage") { _ in film.homepageURL == nil ? .notHTTPURL : nil }
 
     guard !changes.isEmpty else { return (film, warnings, false) }
     let kept = film.with { fields in
