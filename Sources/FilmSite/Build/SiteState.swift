@@ -221,32 +221,26 @@ struct SiteState: Sendable {
     guard let sources else { return count == self.count ? Array(0..<count) : nil }
     guard sources.count == count else { return nil }
     // The records' source hashes are read on every core, then put in a
-    // table by their own bits, mixed with a seed of this run's so that a
-    // catalog made for it cannot pile its films into a few slots: open
-    // addressing, at most half full, each slot a record's offset plus one.
+    // table by their own bits (``HashSlots``), each slot a record's offset plus one.
     let recorded = Array(0..<self.count).parallelMap { sourceHash(at: $0) }
-    var capacity = 16
-    while capacity < recorded.count * 2 { capacity *= 2 }
-    let (mask, shift) = (capacity - 1, UInt64(64 - capacity.trailingZeroBitCount))
-    let seed = UInt64.random(in: .min ... .max)
-    let slotOf: @Sendable (ContentHash) -> Int = { hash in
-      Int(truncatingIfNeeded: ((hash.value ^ seed) &* 0x9E37_79B9_7F4A_7C15) >> shift)
-    }
-    var slots = [Int](repeating: 0, count: capacity)
+    let picker = HashSlots(forKeys: recorded.count)
+    var slots = [Int](repeating: 0, count: picker.count)
     for (offset, source) in recorded.enumerated() {
       // A catalog with the same bytes twice drops a duplicate, and has no
       // sources; of two records with one hash, the first is found.
       guard let source else { continue }
-      var slot = slotOf(source)
-      while slots[slot] != 0, recorded[slots[slot] - 1] != source { slot = (slot + 1) & mask }
+      var slot = picker.first(for: source.value)
+      while slots[slot] != 0, recorded[slots[slot] - 1] != source {
+        slot = picker.next(after: slot)
+      }
       if slots[slot] == 0 { slots[slot] = offset + 1 }
     }
     let table = slots
     return sources.parallelMap { source in
-      var slot = slotOf(source)
+      var slot = picker.first(for: source.value)
       while table[slot] != 0 {
         if recorded[table[slot] - 1] == source { return table[slot] - 1 }
-        slot = (slot + 1) & mask
+        slot = picker.next(after: slot)
       }
       return nil
     }

@@ -20,26 +20,19 @@ struct ExactTextTable: Sendable {
   /// (zero), or holds a text's place plus one in its low 32 bits and the top
   /// 32 bits of its hash in its high ones.
   private let slots: [UInt64]
-  /// The slot count less one (the count is a power of two).
-  private let mask: Int
-  /// Mixed into each hash before it picks a slot, new in each run, so that
-  /// texts made to share a slot under the known hash do not pile up.
-  private let seed: UInt64
+  /// Where a hash is looked for among `slots`.
+  private let picker: HashSlots
 
   /// A table of `texts`; of texts with the same bytes, the first is found.
   init(_ texts: [String]) {
     self.texts = texts
-    // At most half full, so that a probe ends soon.
-    var capacity = 16
-    while capacity < texts.count * 2 { capacity *= 2 }
-    mask = capacity - 1
-    let seed = UInt64.random(in: .min ... .max)
-    self.seed = seed
+    let picker = HashSlots(forKeys: texts.count)
+    self.picker = picker
     let hashes = texts.count > 4096 ? texts.parallelMap(Self.hash) : texts.map(Self.hash)
-    var slots = [UInt64](repeating: 0, count: capacity)
+    var slots = [UInt64](repeating: 0, count: picker.count)
     for (place, hash) in hashes.enumerated() {
       let tag = hash & 0xFFFF_FFFF_0000_0000
-      var slot = Self.slot(of: hash, seed: seed, mask: mask)
+      var slot = picker.first(for: hash)
       var isRepeat = false
       while slots[slot] != 0 {
         if slots[slot] & 0xFFFF_FFFF_0000_0000 == tag,
@@ -48,7 +41,7 @@ struct ExactTextTable: Sendable {
           isRepeat = true
           break
         }
-        slot = (slot + 1) & mask
+        slot = picker.next(after: slot)
       }
       if !isRepeat { slots[slot] = tag | UInt64(place + 1) }
     }
@@ -59,7 +52,7 @@ struct ExactTextTable: Sendable {
   func place(of text: String) -> Int? {
     let hash = Self.hash(text)
     let tag = hash & 0xFFFF_FFFF_0000_0000
-    var slot = Self.slot(of: hash, seed: seed, mask: mask)
+    var slot = picker.first(for: hash)
     while true {
       let held = slots[slot]
       if held == 0 { return nil }
@@ -67,15 +60,8 @@ struct ExactTextTable: Sendable {
         let place = Int(held & 0xFFFF_FFFF) - 1
         if ScalarOrder.isSame(texts[place], text) { return place }
       }
-      slot = (slot + 1) & mask
+      slot = picker.next(after: slot)
     }
-  }
-
-  /// The first slot a text of `hash` is looked for in: the top bits of the
-  /// hash mixed with `seed`, as many as `mask` has.
-  private static func slot(of hash: UInt64, seed: UInt64, mask: Int) -> Int {
-    let mixed = (hash ^ seed) &* 0x9E37_79B9_7F4A_7C15
-    return Int(truncatingIfNeeded: mixed >> UInt64(64 - (mask + 1).trailingZeroBitCount))
   }
 
   /// The hash of `text`'s UTF-8 bytes.
