@@ -206,4 +206,56 @@ extension SiteState {
     guard !escaped else { return nil }
     return String(validating: out, as: UTF8.self)
   }
+
+  /// These bytes for the site of `fingerprint`, with each of `updates`
+  /// (sorted by offset) given its film's new hash and marks, and, when
+  /// `sources` is given (one for each film), every film's source hash; an
+  /// updated line without one keeps none: what a ``FilmPageRebuild``
+  /// leaves. Footprints, feed marks, links, places and routes are copied as
+  /// they are.
+  func bytes(fingerprint: ContentHash, updates: [Update], sources: [ContentHash]?) -> [UInt8] {
+    let updated = Dictionary(
+      updates.map { ($0.offset, $0) }, uniquingKeysWith: { first, _ in first })
+    let header = Self.header(
+      fingerprint: fingerprint, settings: settings, filmsKey: filmsKey, pageSite: pageSite,
+      files: files, count: lines.count, termCount: termLines.count, searchSite: searchSite,
+      searchCount: searchLines.count)
+    var out = Self.joined(
+      header,
+      Self.runs(count: lines.count, length: 1024) { offset, out in
+        appendLine(at: offset, update: updated[offset], source: sources?[offset], to: &out)
+      })
+    // The films keep their places, and their words: the terms and the chunks are the same.
+    if let first = (termLines.first ?? searchLines.first),
+      let last = searchLines.last ?? termLines.last
+    {
+      out += bytes[first.lowerBound..<last.upperBound + 1]
+    }
+    return out
+  }
+
+  /// The line at `offset` with its line break, given `update` and `source`
+  /// when there are; copied as it is when neither changes it.
+  private func appendLine(
+    at offset: Int, update: Update?, source: ContentHash?, to out: inout [UInt8]
+  ) {
+    let line = lines[offset]
+    guard update != nil || (source != nil && source != sourceHash(at: offset)) else {
+      out.append(contentsOf: bytes[line])
+      out.append(UInt8(ascii: "\n"))
+      return
+    }
+    let start = line.lowerBound
+    let film = update?.film ?? filmHash(at: offset) ?? ContentHash(value: 0)
+    let footprint = footprint(at: offset) ?? ContentHash(value: 0)
+    let mark = Self.mark(
+      inFeed: isInFeed(at: offset), warned: update?.warned ?? hasWarned(at: offset),
+      leftOut: update?.leftOut ?? hasLeftOut(at: offset))
+    // Without the bytes' hash, a line the rebuild updated keeps none: the
+    // last hash named other bytes than the film's now, and a record found by
+    // it would vouch for the film's order, names and marks.
+    Self.appendStart(film: film, footprint: footprint, source: source, mark: mark, to: &out)
+    out.append(contentsOf: bytes[start + Self.placeStart..<line.upperBound])
+    out.append(UInt8(ascii: "\n"))
+  }
 }

@@ -84,15 +84,15 @@ struct SiteState: Sendable {
   /// when the state has the chunks.
   let searchSite: ContentHash?
   /// The file's bytes, and where each film's line is in them (read by the
-  /// film lines' readers, `SiteState+FilmLines.swift`).
+  /// film lines' readers, `SiteState+FilmLines.swift`, and the terms', `+Terms`).
   let bytes: [UInt8]
   let lines: [Range<Int>]
   /// Where each term's line is: the terms of each of ``keptKinds`` in turn, after the films.
-  private let termLines: [Range<Int>]
+  let termLines: [Range<Int>]
   /// Where each kind's terms start in ``termLines``, and where the last ends.
-  private let kindStarts: [Int]
+  let kindStarts: [Int]
   /// Where each search chunk's line is, after the terms.
-  private let searchLines: [Range<Int>]
+  let searchLines: [Range<Int>]
 
   /// The films it has a record of.
   var count: Int { lines.count }
@@ -276,59 +276,6 @@ struct SiteState: Sendable {
       ranks: ranks)
   }
 
-  /// The term at `rank` among the terms of the kind at `kind` in ``keptKinds``.
-  private func termName(kind: Int, rank: Int32) -> TermName? {
-    let index = kindStarts[kind] + Int(rank)
-    guard rank >= 0, index < kindStarts[kind + 1] else { return nil }
-    return termName(in: termLines[index])
-  }
-
-  /// A term's line: `<kind> <slug> <name, with \\, \n and \t escaped>`, the
-  /// kind one byte. Its spaces are found in place: a cast has 200,000 such lines.
-  private func termName(in line: Range<Int>) -> TermName? {
-    let space = UInt8(ascii: " ")
-    let slugStart = line.lowerBound + 2
-    guard line.count > 2, bytes[line.lowerBound] != space, bytes[line.lowerBound + 1] == space,
-      let slugEnd = bytes[slugStart..<line.upperBound].firstIndex(of: space)
-    else { return nil }
-    let slug = bytes[slugStart..<slugEnd]
-    // A slug is a folder's name: lowercase letters, digits, `-` and `_` (``TermSlugs``).
-    guard !slug.isEmpty,
-      slug.allSatisfy({ byte in
-        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
-          || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-          || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
-      }),
-      let name = Self.unescaped(bytes[(slugEnd + 1)..<line.upperBound])
-    else { return nil }
-    return TermName(name: name, slug: String(decoding: slug, as: UTF8.self))
-  }
-
-  /// The terms of `kind` (one of ``keptKinds``) in the taxonomy's order,
-  /// each with its slug; `nil` if one of their lines is damaged.
-  func terms(of kind: TaxonomyKind) -> [TermName]? {
-    guard let kindIndex = Self.keptKinds.firstIndex(of: kind) else { return nil }
-    let (start, end) = (kindStarts[kindIndex], kindStarts[kindIndex + 1])
-    // A large cast has a hundred thousand names or more: they are read on every core, a run at a time.
-    let runLength = 8192
-    let runs = Array(stride(from: start, to: end, by: runLength)).parallelMap { first in
-      var terms: [TermName] = []
-      terms.reserveCapacity(min(runLength, end - first))
-      for index in first..<min(first + runLength, end) {
-        guard let term = termName(in: termLines[index]) else { return nil as [TermName]? }
-        terms.append(term)
-      }
-      return terms
-    }
-    var terms: [TermName] = []
-    terms.reserveCapacity(end - start)
-    for run in runs {
-      guard let run else { return nil }
-      terms += run
-    }
-    return terms
-  }
-
   /// The hash of the film's bytes in its catalog file, when the line has one.
   func sourceHash(at offset: Int) -> ContentHash? {
     hash(at: lines[offset].lowerBound + 34)
@@ -376,58 +323,6 @@ struct SiteState: Sendable {
   /// Whether the site's feed listed the film at `offset`.
   func isInFeed(at offset: Int) -> Bool {
     mark(at: offset)?.inFeed ?? false
-  }
-
-  /// These bytes for the site of `fingerprint`, with each of `updates`
-  /// (sorted by offset) given its film's new hash and marks, and, when
-  /// `sources` is given (one for each film), every film's source hash; an
-  /// updated line without one keeps none: what a ``FilmPageRebuild``
-  /// leaves. Footprints, feed marks, links, places and routes are copied as
-  /// they are.
-  func bytes(fingerprint: ContentHash, updates: [Update], sources: [ContentHash]?) -> [UInt8] {
-    let updated = Dictionary(
-      updates.map { ($0.offset, $0) }, uniquingKeysWith: { first, _ in first })
-    let header = Self.header(
-      fingerprint: fingerprint, settings: settings, filmsKey: filmsKey, pageSite: pageSite,
-      files: files, count: lines.count, termCount: termLines.count, searchSite: searchSite,
-      searchCount: searchLines.count)
-    var out = Self.joined(
-      header,
-      Self.runs(count: lines.count, length: 1024) { offset, out in
-        appendLine(at: offset, update: updated[offset], source: sources?[offset], to: &out)
-      })
-    // The films keep their places, and their words: the terms and the chunks are the same.
-    if let first = (termLines.first ?? searchLines.first),
-      let last = searchLines.last ?? termLines.last
-    {
-      out += bytes[first.lowerBound..<last.upperBound + 1]
-    }
-    return out
-  }
-
-  /// The line at `offset` with its line break, given `update` and `source`
-  /// when there are; copied as it is when neither changes it.
-  private func appendLine(
-    at offset: Int, update: Update?, source: ContentHash?, to out: inout [UInt8]
-  ) {
-    let line = lines[offset]
-    guard update != nil || (source != nil && source != sourceHash(at: offset)) else {
-      out.append(contentsOf: bytes[line])
-      out.append(UInt8(ascii: "\n"))
-      return
-    }
-    let start = line.lowerBound
-    let film = update?.film ?? filmHash(at: offset) ?? ContentHash(value: 0)
-    let footprint = footprint(at: offset) ?? ContentHash(value: 0)
-    let mark = Self.mark(
-      inFeed: isInFeed(at: offset), warned: update?.warned ?? hasWarned(at: offset),
-      leftOut: update?.leftOut ?? hasLeftOut(at: offset))
-    // Without the bytes' hash, a line the rebuild updated keeps none: the
-    // last hash named other bytes than the film's now, and a record found by
-    // it would vouch for the film's order, names and marks.
-    Self.appendStart(film: film, footprint: footprint, source: source, mark: mark, to: &out)
-    out.append(contentsOf: bytes[start + Self.placeStart..<line.upperBound])
-    out.append(UInt8(ascii: "\n"))
   }
 
   /// Where a line's place starts: after three hashes and the mark, each with
