@@ -67,7 +67,9 @@ extension SiteState {
     let chunkLines = runs(count: chunks.count, length: 32) { index, bytes in
       appendLine(of: chunks[index], to: &bytes)
     }
-    return joined(header, filmLines + termLines + chunkLines)
+    var bytes = joined(header, filmLines + termLines + chunkLines)
+    seal(&bytes)
+    return bytes
   }
 
   /// The lines of `count` items, each written by `line`: a large site's
@@ -163,8 +165,27 @@ extension SiteState {
     files: Int, count: Int, termCount: Int, searchSite: ContentHash?, searchCount: Int
   ) -> [UInt8] {
     Array(
-      "\(formatLine) \(fingerprint) \(settings) \(filmsKey) \(pageSite) \(files) \(count) \(termCount) \(searchSite?.description ?? "-") \(searchCount)\n"
+      "\(formatLine) \(fingerprint) \(settings) \(filmsKey) \(pageSite) \(files) \(count) \(termCount) \(searchSite?.description ?? "-") \(searchCount) \(String(repeating: "-", count: 16))\n"
         .utf8)
+  }
+
+  /// Makes the last field of the header of `bytes` (16 digits, the header
+  /// being their first line) the hash of the lines after it, which
+  /// ``init(bytes:)`` checks.
+  static func seal(_ bytes: inout [UInt8]) {
+    guard let headerEnd = bytes.firstIndex(of: UInt8(ascii: "\n")), headerEnd >= 16 else {
+      preconditionFailure("a state starts with its header")
+    }
+    var digits: [UInt8] = []
+    digits.appendHex(checksum(of: bytes, after: bytes.startIndex..<headerEnd))
+    bytes.replaceSubrange((headerEnd - 16)..<headerEnd, with: digits)
+  }
+
+  /// The hash of the lines after the `header` line of `bytes`.
+  static func checksum(of bytes: [UInt8], after header: Range<Int>) -> ContentHash {
+    bytes.withUnsafeBytes {
+      ContentHash(UnsafeRawBufferPointer(rebasing: $0[(header.upperBound + 1)...]))
+    }
   }
 
   /// A name as a line writes it: a backslash, a line break and a tab each
@@ -231,6 +252,7 @@ extension SiteState {
     {
       out += bytes[first.lowerBound..<last.upperBound + 1]
     }
+    Self.seal(&out)
     return out
   }
 

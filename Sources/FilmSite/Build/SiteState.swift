@@ -17,6 +17,9 @@ import Foundation
 /// site it describes, so a state that a stopped build did not replace, or
 /// that another program changed, is never taken for the site's: a rebuild
 /// that cannot use it plans the whole site, as a build without one does.
+/// Its header ends with the hash of the lines after it (``seal(_:)``), so
+/// a state changed after it was written, even into another well-formed one
+/// (two films' places swapped), is not taken either.
 struct SiteState: Sendable {
   /// A film's record.
   struct Record: Sendable, Equatable {
@@ -64,7 +67,7 @@ struct SiteState: Sendable {
     var leftOut: Bool
   }
 
-  static let formatLine = "filmsite-state 8"
+  static let formatLine = "filmsite-state 9"
 
   /// The fingerprint of the site it describes, as the manifest gives it.
   let fingerprint: ContentHash
@@ -119,7 +122,10 @@ struct SiteState: Sendable {
     guard bytes[header].starts(with: prefix) else { return nil }
     let fields = bytes[header].dropFirst(prefix.count).split(
       separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
-    guard fields.count == 9,
+    guard fields.count == 10,
+      // Checked first: the lines are as the build that sealed them wrote them.
+      let checksum = ContentHash(hexDigits: fields[9]),
+      checksum == Self.checksum(of: bytes, after: header),
       let fingerprint = ContentHash(hexDigits: fields[0]),
       let settings = ContentHash(hexDigits: fields[1]),
       let filmsKey = ContentHash(hexDigits: fields[2]),

@@ -333,7 +333,7 @@ import Testing
     var bytes = state.bytes
     let ranks = try #require(state.fieldRanges(at: 2)).ranks
     bytes[ranks.upperBound - 1] = UInt8(ascii: "x")
-    let damaged = try #require(SiteState(bytes: bytes))
+    let damaged = try #require(SiteState(resealing: bytes))
     #expect(damaged.ranks(at: 2) == nil)
     #expect(damaged.ranks(at: 1) == state.ranks(at: 1))
     let kept = try #require(KeptTerms(state: damaged, records: [0, 1, 2]))

@@ -149,6 +149,17 @@ import Testing
     return try await enriched.build()
   }
 
+  /// Builds `json` into `output`, which holds an earlier site, and into a
+  /// new folder beside it, and expects the same files (the manifest aside).
+  private func expectRebuildIsFresh(_ json: String, into output: String) async throws {
+    _ = try await buildCatalog(json, into: output)
+    let fresh = output + "-fresh"
+    _ = try await buildCatalog(json, into: fresh)
+    let difference = try SiteTree(output, leaving: [OutputManifest.fileName]).firstDifference(
+      from: SiteTree(fresh, leaving: [OutputManifest.fileName]), names: ("rebuilt", "fresh"))
+    #expect(difference == nil, "\(difference ?? "")")
+  }
+
   /// Three films, one id twice: the pull drops the second.
   private static let catalogJSON = """
     [{"id": 1, "title": "Alpha"}, {"id": 2, "title": "Beta"},
@@ -196,12 +207,32 @@ import Testing
       #expect(twice.filmPagesOnly)
       // The old film back, and another retitled, so that the site is planned.
       let last = "[\(alpha), \(old), {\"id\": 3, \"title\": \"Delta\"}]"
-      _ = try await buildCatalog(last, into: output)
-      let fresh = output + "-fresh"
-      _ = try await buildCatalog(last, into: fresh)
-      let difference = try SiteTree(output, leaving: [OutputManifest.fileName]).firstDifference(
-        from: SiteTree(fresh, leaving: [OutputManifest.fileName]), names: ("rebuilt", "fresh"))
-      #expect(difference == nil, "\(difference ?? "")")
+      try await expectRebuildIsFresh(last, into: output)
+    }
+  }
+
+  /// The state is sealed: two films' places swapped in it, which leaves every
+  /// line well formed, make the next build plan the site from the films, not
+  /// put those films in each other's place.
+  @Test func aStateEditedAfterTheBuildIsNotTaken() async throws {
+    try await withOutput { output in
+      let films = (1...12).map { #"{"id": \#($0), "title": "Film \#($0)"}"# }
+      _ = try await buildCatalog("[\(films.joined(separator: ", "))]", into: output)
+      let path = OutputFolder(directory: output, force: false).statePath
+      var bytes = try #require(FileManager.default.contents(atPath: path).map(Array.init))
+      let state = try #require(SiteState(bytes: bytes))
+      let (first, last) = try (
+        #require(state.fieldRanges(at: 1)), #require(state.fieldRanges(at: 2))
+      )
+      let (one, two) = (Array(bytes[first.position]), Array(bytes[last.position]))
+      #expect(one.count == two.count && one != two)
+      bytes.replaceSubrange(last.position, with: one)
+      bytes.replaceSubrange(first.position, with: two)
+      try Data(bytes).write(to: URL(fileURLWithPath: path))
+      // Another film retitled, so that the rebuild is planned.
+      var edited = films
+      edited[8] = #"{"id": 9, "title": "Another film"}"#
+      try await expectRebuildIsFresh("[\(edited.joined(separator: ", "))]", into: output)
     }
   }
 

@@ -143,7 +143,7 @@ import Testing
     let text = String(decoding: bytes, as: UTF8.self)
     #expect(text.components(separatedBy: line).count == 2, "\(line.debugDescription) once")
     let edited = text.replacingOccurrences(of: line, with: damaged)
-    let state = try #require(SiteState(bytes: Array(edited.utf8)))
+    let state = try #require(SiteState(resealing: Array(edited.utf8)))
     #expect(state.searchChunks() == nil)
     #expect(state.terms(of: .genres) == Self.terms[0])
   }
@@ -181,7 +181,7 @@ import Testing
     let line = "3 n-3-8500 Name 3 8500\n"
     let damaged = try #require(text.range(of: line))
     text.replaceSubrange(damaged, with: "3 n-3-8500 Name\\ 3 8500\n")
-    let other = try #require(SiteState(bytes: Array(text.utf8)))
+    let other = try #require(SiteState(resealing: Array(text.utf8)))
     #expect(other.terms(of: .cast) == nil)
     #expect(other.terms(of: .directors) == terms[1])
   }
@@ -211,7 +211,7 @@ import Testing
     let start = try #require(text.range(of: "\n3 \(slug) "))
     let end = try #require(text[start.upperBound...].firstIndex(of: "\n"))
     text.replaceSubrange(start.lowerBound..<end, with: "\n" + line)
-    let edited = try #require(SiteState(bytes: Array(text.utf8)))
+    let edited = try #require(SiteState(resealing: Array(text.utf8)))
     #expect(edited.terms(of: .cast)?.first?.name == name)
     #expect(
       edited.terms(of: .cast).map { Array($0.dropFirst()) }
@@ -465,13 +465,39 @@ import Testing
     #expect(state.recordOffsets(sources: sources, count: 400) == sources.map { first[$0] })
   }
 
+  @Test func aStateChangedAfterItWasSealedIsNoState() throws {
+    let bytes = Self.bytes(Self.records(4), search: (ContentHash(value: 5), Self.chunks))
+    let state = try #require(SiteState(bytes: bytes))
+    let first = try #require(state.fieldRanges(at: 0))
+    let second = try #require(state.fieldRanges(at: 1))
+    // Each edit leaves every line well formed: only the seal tells.
+    var swapped = bytes
+    let (one, two) = (Array(bytes[first.position]), Array(bytes[second.position]))
+    #expect(one != two)
+    swapped.replaceSubrange(second.position, with: one)
+    swapped.replaceSubrange(first.position, with: two)
+    var marked = bytes
+    marked[state.lines[2].lowerBound + SiteState.placeStart - 2] = UInt8(ascii: "0")
+    var renamed = bytes
+    let term = try #require(state.termLines.first)
+    renamed[term.upperBound - 1] = UInt8(ascii: "Z")
+    for edited in [swapped, marked, renamed] {
+      #expect(edited != bytes)
+      #expect(SiteState(bytes: edited) == nil)
+      // Sealed again, the same bytes are a state: the seal is what refused them.
+      #expect(SiteState(resealing: edited) != nil)
+    }
+    // The header's own fields are read as before, whatever the seal.
+    #expect(SiteState(bytes: bytes)?.fingerprint == state.fingerprint)
+  }
+
   @Test func aStateCutShortOrOfAnotherFormatIsNoState() {
     let bytes = Self.bytes(Self.records(4))
     #expect(SiteState(bytes: Array(bytes.dropLast())) == nil)
     #expect(SiteState(bytes: Array(bytes.dropLast(40))) == nil)
     #expect(SiteState(bytes: []) == nil)
     var otherVersion = bytes
-    otherVersion[SiteState.formatLine.utf8.count - 1] = UInt8(ascii: "9")
+    otherVersion[SiteState.formatLine.utf8.count - 1] = UInt8(ascii: "8")
     #expect(SiteState(bytes: otherVersion) == nil)
     // One film's line lost: the count in the header no longer matches.
     let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
@@ -497,7 +523,7 @@ import Testing
     var bytes = Self.bytes(Self.records(3))
     let second = try #require(bytes.firstIndex(of: UInt8(ascii: "\n"))) + 1
     bytes[second + 40] = UInt8(ascii: "!")  // inside the source hash
-    let state = try #require(SiteState(bytes: bytes))
+    let state = try #require(SiteState(resealing: bytes))
     #expect(state.record(at: 0) == nil)
     #expect(state.record(at: 1) != nil)
   }
@@ -514,7 +540,7 @@ import Testing
     // The fourth's index page is no number, and the fifth's place has ten digits.
     lines[4] = Self.editing(lines[4], field: 3) { $0 + "x" }
     lines[5] = Self.editing(lines[5], field: 0) { _ in "1234567890" }
-    let state = try #require(SiteState(bytes: Array(lines.joined(separator: "\n").utf8)))
+    let state = try #require(SiteState(resealing: Array(lines.joined(separator: "\n").utf8)))
     #expect(state.place(at: 0)?.position == records[0].position)
     #expect(state.position(at: 0) == records[0].position)
     #expect(state.ranks(at: 0) == records[0].ranks)
@@ -540,7 +566,7 @@ import Testing
     var line = Array(lines[1].utf8)
     line[51] = UInt8(ascii: Unicode.Scalar(mark) ?? "x")
     text = text.replacingOccurrences(of: lines[1], with: String(decoding: line, as: UTF8.self))
-    let state = try #require(SiteState(bytes: Array(text.utf8)))
+    let state = try #require(SiteState(resealing: Array(text.utf8)))
     // A mark that is no digit of the format, or says a film warned without a
     // value left out, is damaged: the film is taken as warned and left short.
     #expect(state.hasLeftOut(at: 0) == (leftOut ?? true))
@@ -561,7 +587,7 @@ import Testing
     // A term's name ends in half an escape.
     let termLine = try #require(lines.firstIndex { $0.hasPrefix("1 a-b ") })
     lines[termLine] += "\\"
-    let state = try #require(SiteState(bytes: Array(lines.joined(separator: "\n").utf8)))
+    let state = try #require(SiteState(resealing: Array(lines.joined(separator: "\n").utf8)))
     #expect(state.ranks(at: 0) == nil)
     #expect(state.ranks(at: 1) == nil)
     #expect(state.ranks(at: 2) == records[2].ranks)
@@ -572,5 +598,17 @@ import Testing
     #expect(state.actorPages(at: 3, cast: cast) == nil)
     #expect(state.terms(of: .directors) == nil)
     #expect(state.terms(of: .genres) == Self.terms[0])
+  }
+}
+
+extension SiteState {
+  /// The state in `bytes` after sealing them again: what a test that changes
+  /// a line on purpose reads, to reach the checks of each line (which
+  /// guard against a build's own mistakes) past the seal (which refuses any
+  /// change made after the state was written).
+  init?(resealing bytes: [UInt8]) {
+    var sealed = bytes
+    Self.seal(&sealed)
+    self.init(bytes: sealed)
   }
 }
