@@ -1,7 +1,8 @@
 import FilmSiteSupport
 
-/// Writing a state: its header, one line a film and one a term, and the
-/// escaping of a name, which ``SiteState``'s reading undoes.
+/// Writing a state: its header, one line a film and one a term, the seal
+/// that ends the header, and the escaping of a name, which ``SiteState``'s
+/// reading undoes.
 extension SiteState {
   /// A film's line in a state being written: made from its record, or the
   /// line of the same film in the last state, kept as it is when the build
@@ -169,22 +170,27 @@ extension SiteState {
         .utf8)
   }
 
-  /// Makes the last field of the header of `bytes` (16 digits, the header
-  /// being their first line) the hash of the lines after it, which
-  /// ``init(bytes:)`` checks.
+  /// Makes the last field of the header of `bytes` (their first line), 16
+  /// characters written as a placeholder, the hash of every other byte
+  /// (``checksum(of:headerEnd:)``), which ``init(bytes:)`` checks.
   static func seal(_ bytes: inout [UInt8]) {
     guard let headerEnd = bytes.firstIndex(of: UInt8(ascii: "\n")), headerEnd >= 16 else {
       preconditionFailure("a state starts with its header")
     }
     var digits: [UInt8] = []
-    digits.appendHex(checksum(of: bytes, after: bytes.startIndex..<headerEnd))
+    digits.appendHex(checksum(of: bytes, headerEnd: headerEnd))
     bytes.replaceSubrange((headerEnd - 16)..<headerEnd, with: digits)
   }
 
-  /// The hash of the lines after the `header` line of `bytes`.
-  static func checksum(of bytes: [UInt8], after header: Range<Int>) -> ContentHash {
-    bytes.withUnsafeBytes {
-      ContentHash(UnsafeRawBufferPointer(rebasing: $0[(header.upperBound + 1)...]))
+  /// The hash of every byte of `bytes` but the 16 that end the header line
+  /// (whose line break is at `headerEnd`): the header's other fields and every
+  /// line after it.
+  static func checksum(of bytes: [UInt8], headerEnd: Int) -> ContentHash {
+    bytes.withUnsafeBytes { raw in
+      var hasher = ContentHasher()
+      hasher.combine(ContentHash(UnsafeRawBufferPointer(rebasing: raw[..<(headerEnd - 16)])))
+      hasher.combine(ContentHash(UnsafeRawBufferPointer(rebasing: raw[headerEnd...])))
+      return hasher.finalize()
     }
   }
 

@@ -17,9 +17,10 @@ import Foundation
 /// site it describes, so a state that a stopped build did not replace, or
 /// that another program changed, is never taken for the site's: a rebuild
 /// that cannot use it plans the whole site, as a build without one does.
-/// Its header ends with the hash of the lines after it (``seal(_:)``), so
-/// a state changed after it was written, even into another well-formed one
-/// (two films' places swapped), is not taken either.
+/// Its header ends with a hash of every other byte of the file (``seal(_:)``),
+/// so a state changed by accident after it was written, even into another
+/// well-formed one (two films' places swapped), is not taken either. The
+/// hash is no signature: whoever edits a state on purpose can seal it again.
 struct SiteState: Sendable {
   /// A film's record.
   struct Record: Sendable, Equatable {
@@ -123,9 +124,9 @@ struct SiteState: Sendable {
     let fields = bytes[header].dropFirst(prefix.count).split(
       separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
     guard fields.count == 10,
-      // Checked first: the lines are as the build that sealed them wrote them.
-      let checksum = ContentHash(hexDigits: fields[9]),
-      checksum == Self.checksum(of: bytes, after: header),
+      // Checked first: every byte is as the build that sealed them wrote it.
+      let seal = ContentHash(hexDigits: fields[9]),
+      seal == Self.checksum(of: bytes, headerEnd: header.upperBound),
       let fingerprint = ContentHash(hexDigits: fields[0]),
       let settings = ContentHash(hexDigits: fields[1]),
       let filmsKey = ContentHash(hexDigits: fields[2]),

@@ -221,13 +221,14 @@ import Testing
       let path = OutputFolder(directory: output, force: false).statePath
       var bytes = try #require(FileManager.default.contents(atPath: path).map(Array.init))
       let state = try #require(SiteState(bytes: bytes))
-      let (first, last) = try (
+      // The second and third films' places (one digit each).
+      let (second, third) = try (
         #require(state.fieldRanges(at: 1)), #require(state.fieldRanges(at: 2))
       )
-      let (one, two) = (Array(bytes[first.position]), Array(bytes[last.position]))
+      let (one, two) = (Array(bytes[second.position]), Array(bytes[third.position]))
       #expect(one.count == two.count && one != two)
-      bytes.replaceSubrange(last.position, with: one)
-      bytes.replaceSubrange(first.position, with: two)
+      bytes.replaceSubrange(third.position, with: one)
+      bytes.replaceSubrange(second.position, with: two)
       try Data(bytes).write(to: URL(fileURLWithPath: path))
       // Another film retitled, so that the rebuild is planned.
       var edited = films
