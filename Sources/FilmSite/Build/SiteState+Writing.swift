@@ -182,18 +182,6 @@ extension SiteState {
     bytes.replaceSubrange((headerEnd - 16)..<headerEnd, with: digits)
   }
 
-  /// The hash of every byte of `bytes` but the 16 that end the header line
-  /// (whose line break is at `headerEnd`): the header's other fields and every
-  /// line after it.
-  static func checksum(of bytes: [UInt8], headerEnd: Int) -> ContentHash {
-    bytes.withUnsafeBytes { raw in
-      var hasher = ContentHasher()
-      hasher.combine(ContentHash(UnsafeRawBufferPointer(rebasing: raw[..<(headerEnd - 16)])))
-      hasher.combine(ContentHash(UnsafeRawBufferPointer(rebasing: raw[headerEnd...])))
-      return hasher.finalize()
-    }
-  }
-
   /// A name as a line writes it: a backslash, a line break and a tab each
   /// escaped with a backslash, so a name is always one line and one field.
   static func appendEscaped(_ name: String, to bytes: inout [UInt8]) {

@@ -175,6 +175,18 @@ struct SiteState: Sendable {
     searchLines = Array(lines[termEnd...])
   }
 
+  /// The hash of every byte of `bytes` but the 16 that end the header line
+  /// (whose line break is at `headerEnd`): the header's other fields and every
+  /// line after it, as ``seal(_:)`` writes it.
+  static func checksum(of bytes: [UInt8], headerEnd: Int) -> ContentHash {
+    bytes.withUnsafeBytes { raw in
+      var hasher = ContentHasher()
+      hasher.combine(ContentHash(UnsafeRawBufferPointer(rebasing: raw[..<(headerEnd - 16)])))
+      hasher.combine(ContentHash(UnsafeRawBufferPointer(rebasing: raw[headerEnd...])))
+      return hasher.finalize()
+    }
+  }
+
   /// The search index's chunks, in the index's order; `nil` when the state
   /// has none, or one of their lines is damaged.
   func searchChunks() -> [SearchChunk]? {
@@ -279,8 +291,7 @@ struct SiteState: Sendable {
     return Record(
       film: film, footprint: footprint, source: sourceHash(at: offset), inFeed: mark.inFeed,
       warned: mark.warned, leftOut: mark.leftOut, links: links, position: fields.position,
-      route: fields.route,
-      ranks: ranks)
+      route: fields.route, ranks: ranks)
   }
 
   /// The hash of the film's bytes in its catalog file, when the line has one.
