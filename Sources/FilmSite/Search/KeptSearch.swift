@@ -138,39 +138,32 @@ struct KeptSearch: Sendable {
     }
     // A chunk with the films it had keeps its key; the others' keys come from their lines.
     var needKeys: [Int] = []
-    var needLines: Set<Int32> = []
+    var needsLine = [Bool](repeating: false, count: entries.count)
     for (index, chunk) in made.enumerated() {
       if let last = lastChunks[chunk.fileName], !last.lostFilms, last.chunk.films == chunk.films {
         made[index].key = last.chunk.key
       } else {
         needKeys.append(index)
-        needLines.formUnion(chunk.films)
+        for film in chunk.films { needsLine[Int(film)] = true }
       }
     }
     // Each line is made once, for the keys and for the chunks' bytes.
-    let lineFilms = needLines.sorted()
-    let lines = lineFilms.parallelMap { position in
-      let line = Self.line(of: entries[Int(position)], castPagesPerFilm: castPagesPerFilm)
-      return (line: line, hash: ContentHash(line))
-    }
-    let lineOf = Dictionary(uniqueKeysWithValues: zip(lineFilms, lines))
+    let lines = SearchLines(
+      of: needsLine.indices.compactMap { needsLine[$0] ? Int32($0) : nil }, in: entries,
+      castPagesPerFilm: castPagesPerFilm)
     for index in needKeys {
       made[index].key = SearchIndex.chunkKey(made[index].name, films: made[index].films, site: site)
       {
-        lineOf[$0]?.hash ?? ContentHash(value: 0)
+        lines.hash(at: $0) ?? ContentHash(value: 0)
       }
     }
     var all = chunks.lazy.filter { !touched.contains($0.chunk.group) }.map(\.chunk) + made
     all.sort { $0.precedes($1) }
-    try SearchIndex.write(all, films: entries.count, key: key, reusing: reuse, into: sink) {
-      lineOf[$0]?.line ?? Self.line(of: entries[Int($0)], castPagesPerFilm: castPagesPerFilm)
+    try SearchIndex.write(
+      all, films: entries.count, key: key, reusing: reuse, into: sink, lines: lines
+    ) {
+      SearchIndex.line(of: entries[Int($0)], castPagesPerFilm: castPagesPerFilm)
     }
     return all
-  }
-
-  private static func line(of entry: (film: Film, route: Route), castPagesPerFilm: Int) -> String {
-    SearchIndex.line(
-      for: entry.film, at: entry.route,
-      actors: Taxonomy.names(of: entry.film, kind: .cast, castPagesPerFilm: castPagesPerFilm))
   }
 }

@@ -79,10 +79,7 @@ enum SearchIndex {
     castPagesPerFilm: Int = SiteConfiguration.defaultCastPagesPerFilm,
     reusing reuse: PageReuse, into sink: ([SiteFile]) throws -> Void
   ) rethrows -> [SearchChunk] {
-    var lines: [String] = []
-    lines.reserveCapacity(entries.count)
-    var lineHashes: [ContentHash] = []
-    lineHashes.reserveCapacity(entries.count)
+    var lines = SearchLines()
     var unfindable: [Int32] = []
     // Each distinct word, with the films (positions in `lines`) that have it,
     // in site order; in partitions by the word's first byte, each filled by one core.
@@ -90,28 +87,33 @@ enum SearchIndex {
     let partitions = (0..<cores).map { WordPartition(index: $0, of: cores) }
     // Folding the words and writing the line of a film are independent of
     // other films, so they run on every core, a block of films at a time so
-    // that the words of every film are never held at once.
+    // that the words of every film are never held at once; each core makes
+    // the lines of a run of the block's films.
     let blockSize = 8192
+    let runLength = 256
     for blockStart in stride(from: 0, to: entries.count, by: blockSize) {
-      let block = Array(entries[blockStart..<min(blockStart + blockSize, entries.count)])
-      let prepared = block.parallelMap { entry in
-        let actors = Taxonomy.names(of: entry.film, kind: .cast, castPagesPerFilm: castPagesPerFilm)
-        let line = line(for: entry.film, at: entry.route, actors: actors)
-        return (
-          words: words(of: entry.film, actors: actors), line: line, lineHash: ContentHash(line)
-        )
+      let blockEnd = min(blockStart + blockSize, entries.count)
+      let prepared = Array(stride(from: blockStart, to: blockEnd, by: runLength)).parallelMap {
+        start in
+        var run = SearchLines.Run()
+        var words: [[String]] = []
+        for entry in entries[start..<min(start + runLength, blockEnd)] {
+          let actors = Taxonomy.names(
+            of: entry.film, kind: .cast, castPagesPerFilm: castPagesPerFilm)
+          run.add(entry, actors: actors)
+          words.append(Self.words(of: entry.film, actors: actors))
+        }
+        return (words: words, run: run)
       }
-      let first = Int32(lines.count)
-      for film in prepared {
-        // A film with no letter or digit in its title, director and year cannot be
-        // found by a query, but is still filed (under the empty key) so that the
-        // index lists every film.
-        if film.words.isEmpty { unfindable.append(Int32(lines.count)) }
-        lines.append(film.line)
-        lineHashes.append(film.lineHash)
+      // A film with no letter or digit in its title, director and year cannot be
+      // found by a query, but is still filed (under the empty key) so that the
+      // index lists every film.
+      let wordLists = prepared.flatMap(\.words)
+      for (offset, words) in wordLists.enumerated() where words.isEmpty {
+        unfindable.append(Int32(blockStart + offset))
       }
-      let wordLists = prepared.map(\.words)
-      partitions.parallelForEach { partition in partition.add(wordLists, from: first) }
+      for part in prepared { lines.append(part.run) }
+      partitions.parallelForEach { partition in partition.add(wordLists, from: Int32(blockStart)) }
     }
     var filmsByWord: [String: [Int32]] = [:]
     for partition in partitions {
@@ -129,13 +131,14 @@ enum SearchIndex {
         limit: maximumChunkFilms, routeHashes: routeHashes, into: &chunks)
     }
     chunks.sort { $0.precedes($1) }
-    chunks = chunks.parallelMap { [lineHashes] chunk in
+    let lineHashes = lines.hashes
+    chunks = chunks.parallelMap { chunk in
       var chunk = chunk
       chunk.key = chunkKey(chunk.name, films: chunk.films, lines: lineHashes, site: site)
       return chunk
     }
-    try write(chunks, films: entries.count, key: key, reusing: reuse, into: sink) { [lines] in
-      lines[Int($0)]
+    try write(chunks, films: entries.count, key: key, reusing: reuse, into: sink, lines: lines) {
+      line(of: entries[Int($0)], castPagesPerFilm: castPagesPerFilm)
     }
     return chunks
   }
@@ -143,10 +146,12 @@ enum SearchIndex {
   /// Hands `chunks` (in the index's order, each with its key) to `sink` as
   /// files, on every core and about four megabytes at a time, each as reused
   /// when `reuse` finds it, and then the manifest of an index of `films`
-  /// films, made from `key`. `line` gives the line of the film at a position.
+  /// films, made from `key`. A chunk is made from `lines`, and `otherLine`
+  /// makes the line of a film that has none there.
   static func write(
     _ chunks: [SearchChunk], films: Int, key: ContentHash, reusing reuse: PageReuse,
-    into sink: ([SiteFile]) throws -> Void, line: @escaping @Sendable (Int32) -> String
+    into sink: ([SiteFile]) throws -> Void, lines: SearchLines,
+    otherLine: @escaping @Sendable (Int32) -> [UInt8]
   ) rethrows {
     let filmsPerHandOver = 40_000
     var start = 0
@@ -162,7 +167,8 @@ enum SearchIndex {
           let path = folder + "/" + chunk.fileName
           if let entry = reuse.entry(path, chunk.key) { return .reused(path: path, entry: entry) }
           return .rendered(
-            OutputFile(path: path, bytes: chunkJSON(chunk.films, line: line), key: chunk.key))
+            OutputFile(
+              path: path, bytes: lines.chunk(chunk.films, otherLine: otherLine), key: chunk.key))
         })
       start = end
     }
@@ -182,20 +188,6 @@ enum SearchIndex {
       && !path.utf8.dropFirst(folder.utf8.count + 1).contains(UInt8(ascii: "/"))
   }
 
-  /// A chunk: the lines of `films`, one per line, as a JSON array.
-  private static func chunkJSON(_ films: [Int32], line: (Int32) -> String) -> [UInt8] {
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(films.count * 100 + 8)
-    bytes += "[\n".utf8
-    for (offset, position) in films.enumerated() {
-      if offset > 0 { bytes += ",\n".utf8 }
-      var line = line(position)
-      line.withUTF8 { bytes.append(contentsOf: $0) }
-    }
-    bytes += "\n]\n".utf8
-    return bytes
-  }
-
   /// The folded words a film is found by: its title's, its director's, its
   /// year and its `actors`' names.
   static func words(of film: Film, actors: [String]) -> [String] {
@@ -206,16 +198,43 @@ enum SearchIndex {
     return words
   }
 
-  /// A film's entry in a chunk: `[title, director or null, year or null, URL]`,
-  /// then `[actor, …]` when it has `actors`.
-  static func line(for film: Film, at route: Route, actors: [String]) -> String {
-    "[" + JSONStringLiteral.quoted(film.title) + ","
-      + (film.director.map(JSONStringLiteral.quoted) ?? "null") + ","
-      + (film.year.map { String($0) } ?? "null") + ","
-      + JSONStringLiteral.quoted(route.description)
-      + (actors.isEmpty
-        ? "" : ",[" + actors.map(JSONStringLiteral.quoted).joined(separator: ",") + "]")
-      + "]"
+  /// Appends a film's entry in a chunk to `bytes`: `[title, director or
+  /// null, year or null, URL]`, then `[actor, …]` when it has `actors`.
+  static func appendLine(
+    for film: Film, at route: Route, actors: [String], to bytes: inout [UInt8]
+  ) {
+    bytes.append(UInt8(ascii: "["))
+    JSONStringLiteral.append(film.title, to: &bytes)
+    bytes.append(UInt8(ascii: ","))
+    if let director = film.director {
+      JSONStringLiteral.append(director, to: &bytes)
+    } else {
+      bytes += "null".utf8
+    }
+    bytes.append(UInt8(ascii: ","))
+    if let year = film.year { bytes.appendDecimal(year) } else { bytes += "null".utf8 }
+    bytes.append(UInt8(ascii: ","))
+    JSONStringLiteral.append(route.description, to: &bytes)
+    if !actors.isEmpty {
+      bytes += ",[".utf8
+      for (index, actor) in actors.enumerated() {
+        if index > 0 { bytes.append(UInt8(ascii: ",")) }
+        JSONStringLiteral.append(actor, to: &bytes)
+      }
+      bytes.append(UInt8(ascii: "]"))
+    }
+    bytes.append(UInt8(ascii: "]"))
+  }
+
+  /// The line of `entry`, as ``appendLine(for:at:actors:to:)`` writes it,
+  /// with the actors it is found by.
+  static func line(of entry: (film: Film, route: Route), castPagesPerFilm: Int) -> [UInt8] {
+    var bytes: [UInt8] = []
+    appendLine(
+      for: entry.film, at: entry.route,
+      actors: Taxonomy.names(of: entry.film, kind: .cast, castPagesPerFilm: castPagesPerFilm),
+      to: &bytes)
+    return bytes
   }
 
   /// Files `words`, which all start with `key`, under `key`, or splits them by

@@ -46,14 +46,17 @@ import Testing
     }
   }
 
-  /// Reuse of the files of `last` (paths and keys) whose keys are asked for.
-  private static func reuse(of last: [SearchChunk]) -> PageReuse {
+  /// Reuse of the files of `last` (paths and keys) whose keys are asked
+  /// for, but for those `isLost` names (hand-edited or deleted since).
+  private static func reuse(
+    of last: [SearchChunk], isLost: @escaping @Sendable (String) -> Bool = { _ in false }
+  ) -> PageReuse {
     let keys = Dictionary(
       last.map { (SearchIndex.folder + "/" + $0.fileName, $0.key) },
       uniquingKeysWith: { first, _ in first })
     return PageReuse(
       entry: { path, key in
-        guard keys[path] == key else { return nil }
+        guard keys[path] == key, !isLost(path) else { return nil }
         return OutputManifest.Entry(hash: ContentHash(value: 0), size: 0, modified: .now, key: key)
       },
       group: { _, _, _ in nil })
@@ -72,6 +75,20 @@ import Testing
 
   @Test(arguments: [UInt64(1), 2, 3, 4, 5, 6])
   func keptChunksAreTheChunksOfEveryFilm(seed: UInt64) throws {
+    try Self.checkKeptChunks(seed: seed)
+  }
+
+  /// A chunk whose films kept their lines but whose file is not as written is
+  /// made again with the bytes the full index has, though the rebuild made
+  /// no line of its films for a key.
+  @Test(arguments: [UInt64(7), 8, 9])
+  func aKeptChunkWhoseFileIsLostIsMadeAgain(seed: UInt64) throws {
+    try Self.checkKeptChunks(seed: seed) { path in path.utf8.count % 2 == 1 }
+  }
+
+  private static func checkKeptChunks(
+    seed: UInt64, isLost: @escaping @Sendable (String) -> Bool = { _ in false }
+  ) throws {
     var random = SplitMix64(seed: seed)
     var films = (0..<random.int(20...80)).map { Self.film($0, using: &random) }
     var nextID = films.count
@@ -115,7 +132,7 @@ import Testing
       }
       let keptSearch = try #require(
         KeptSearch(chunks: last.chunks, newPositions: newPositions, count: entries.count))
-      let reuse = Self.reuse(of: last.chunks)
+      let reuse = Self.reuse(of: last.chunks, isLost: isLost)
       let expected = Self.full(entries, reusing: reuse)
       var made = Index()
       made.chunks = keptSearch.files(

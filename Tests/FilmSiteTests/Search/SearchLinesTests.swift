@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+
+@testable import FilmCatalog
+@testable import FilmSite
+
+/// The index's lines kept as bytes in one buffer (``SearchLines``): each film's
+/// line is found by its position, whether the lines were made for some
+/// positions or appended run by run, and a chunk is the films' lines in
+/// order, each as ``SearchIndex/line(of:castPagesPerFilm:)`` makes it.
+@Suite struct SearchLinesTests {
+  private static let films = [
+    Film(id: "1", title: "Heat", year: 1995, director: "Michael Mann"),
+    Film(id: "2", title: "\"Quoted\" & <b>tagged</b>\n", year: nil, director: nil),
+    Film(id: "3", title: "Amélie", year: 2001, director: "Jean-Pierre Jeunet").with {
+      $0.cast = [
+        Film.CastMember(name: "Audrey Tautou", character: nil),
+        Film.CastMember(name: "Mathieu \\ Kassovitz", character: nil),
+      ]
+    },
+    Film(id: "4", title: "8½", year: 1963, director: "Federico Fellini"),
+  ]
+  private let entries: [(film: Film, route: Route)]
+
+  init() throws {
+    entries = try Self.films.map { (film: $0, route: try $0.route()) }
+  }
+
+  private func line(_ position: Int32) -> [UInt8] {
+    SearchIndex.line(of: entries[Int(position)], castPagesPerFilm: 2)
+  }
+
+  private func chunk(_ positions: [Int32]) -> [UInt8] {
+    Array(
+      ("[\n" + positions.map { String(decoding: line($0), as: UTF8.self) }.joined(separator: ",\n")
+        + "\n]\n").utf8)
+  }
+
+  @Test func aLineIsOneJSONArrayOfTheFilmsFields() throws {
+    let parsed = try #require(
+      try JSONSerialization.jsonObject(with: Data(line(1))) as? [Any])
+    #expect(parsed.count == 4)
+    #expect(parsed[0] as? String == "\"Quoted\" & <b>tagged</b>\n")
+    #expect(parsed[1] is NSNull && parsed[2] is NSNull)
+    #expect(parsed[3] as? String == entries[1].route.description)
+    let actors = try #require(
+      try JSONSerialization.jsonObject(with: Data(line(2))) as? [Any])
+    #expect(actors[4] as? [String] == ["Audrey Tautou", "Mathieu \\ Kassovitz"])
+    #expect(!line(1).contains(UInt8(ascii: "\n")))
+  }
+
+  @Test func linesMadeForSomePositionsAreFoundByThem() {
+    let lines = SearchLines(of: [1, 3], in: entries, castPagesPerFilm: 2)
+    #expect(lines.hash(at: 1) == line(1).withUnsafeBytes { ContentHash($0) })
+    #expect(lines.hash(at: 3) == line(3).withUnsafeBytes { ContentHash($0) })
+    #expect(lines.hash(at: 0) == nil)
+    #expect(lines.hash(at: 2) == nil)
+    #expect(lines.hash(at: 9) == nil)
+    // The films without a line here are made by the caller, in their place.
+    var asked: [Int32] = []
+    let made = lines.chunk([0, 1, 2, 3]) { position in
+      asked.append(position)
+      return line(position)
+    }
+    #expect(asked == [0, 2])
+    #expect(made == chunk([0, 1, 2, 3]))
+  }
+
+  @Test func linesAppendedRunByRunAreAtPositionsFromZero() {
+    var lines = SearchLines()
+    for range in [0..<1, 1..<3, 3..<4] {
+      var run = SearchLines.Run()
+      for position in range {
+        let entry = entries[position]
+        run.add(
+          entry,
+          actors: Taxonomy.names(of: entry.film, kind: .cast, castPagesPerFilm: 2))
+      }
+      lines.append(run)
+    }
+    for position in Int32(0)..<4 {
+      #expect(lines.hash(at: position) == line(position).withUnsafeBytes { ContentHash($0) })
+    }
+    #expect(lines.hash(at: 4) == nil)
+    let made = lines.chunk([3, 0, 2]) { position in
+      Issue.record("film \(position) has a line")
+      return []
+    }
+    #expect(made == chunk([3, 0, 2]))
+    #expect(lines.chunk([]) { _ in [] } == Array("[\n\n]\n".utf8))
+  }
+}
