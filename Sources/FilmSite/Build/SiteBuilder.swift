@@ -279,7 +279,8 @@ public struct SiteBuilder: Sendable {
     let reuse = writer.reuse(for: publication)
     let searchChunks = try renderer.render(
       plan, links: links, keptFilmPages: keptPages, keys: keys,
-      keptSearch: last?.keptSearch(for: plan, site: keys.sites.search), reusing: reuse
+      keptSearch: last?.keptSearch(for: plan, site: keys.sites.search), reusing: reuse,
+      rowStore: writer.rowStore()
     ) { batch in
       try writer.add(batch, to: &publication)
     }

@@ -38,6 +38,8 @@ struct SiteRenderer: Sendable {
   ///   - keys: The pages' keys, when the caller has them (``keys(for:)``).
   ///   - keptSearch: The last build's search index, kept where no changed
   ///     film had or has a word (``KeptSearch``), when the caller has it.
+  ///   - rowStore: Where the films' rows are kept from one render of many
+  ///     lists to the next (``RowCache``).
   /// - Returns: The search index's chunks, for the state the next build
   ///   starts from; `nil` when the whole index was reused without them.
   /// - Throws: What `sink` throws; ``BuildFingerprint`` errors encoding the settings.
@@ -46,6 +48,7 @@ struct SiteRenderer: Sendable {
     _ plan: SitePlan, links: FilmLinks? = nil, keptFilmPages: [Bool]? = nil,
     keys: PageKeys? = nil,
     keptSearch: KeptSearch? = nil, reusing reuse: PageReuse = .none,
+    rowStore: RowCache.Store = .none,
     batchSize: Int = defaultBatchSize, into sink: ([SiteFile]) throws -> Void
   ) throws -> [SearchChunk]? {
     let films = plan.films
@@ -89,7 +92,8 @@ struct SiteRenderer: Sendable {
           theme.assets[path].map { .rendered(OutputFile(path: "assets/" + path, contents: $0)) }
         })
       try renderLists(
-        plan, keys: keys, reuse: reuse, inputs: inputs, batchSize: batchSize, into: sink)
+        plan, keys: keys, reuse: reuse, rowStore: rowStore, inputs: inputs, batchSize: batchSize,
+        into: sink)
       try renderFilmPages(
         plan, links: filmLinks, keptFilmPages: keptFilmPages, keys: keys, reuse: reuse,
         inputs: inputs, batchSize: batchSize, into: sink)
@@ -188,11 +192,23 @@ struct SiteRenderer: Sendable {
     }
   }
 
+  /// Whether a render that needs the rows of `needed` of `films` films reads
+  /// the last rows (``RowCache``) and leaves its own: when at least one film
+  /// in ``rowCacheShare`` needs its row. Fewer are rendered sooner than the
+  /// cache is read (a film's title changed moves a few lists).
+  static func usesRowCache(needed: Int, films: Int) -> Bool {
+    needed > 0 && needed * rowCacheShare >= films
+  }
+
+  /// See ``usesRowCache(needed:films:)``.
+  static let rowCacheShare = 8
+
   /// The pages of every list of films. Each film's row is rendered once,
-  /// for the lists that are rendered, and only for the films they list.
+  /// for the lists that are rendered, and only for the films they list; or
+  /// taken from the last render of many lists (``RowCache``).
   private func renderLists(
-    _ plan: SitePlan, keys: PageKeys, reuse: PageReuse, inputs: PageInputs, batchSize: Int,
-    into sink: ([SiteFile]) throws -> Void
+    _ plan: SitePlan, keys: PageKeys, reuse: PageReuse, rowStore: RowCache.Store,
+    inputs: PageInputs, batchSize: Int, into sink: ([SiteFile]) throws -> Void
   ) throws {
     let lists = plan.lists
     // Each page is looked at by its place, not copied: a list page holds its
@@ -210,11 +226,35 @@ struct SiteRenderer: Sendable {
     let films = plan.films
     let notes = plan.content.notes
     let wanted = needed
+    let rowKeys = keys.rows
+    let cached =
+      Self.usesRowCache(needed: needed.count { $0 }, films: films.count)
+      ? (cache: rowStore.read(keys.sites.list), write: true) : (cache: nil, write: false)
+    let cache = cached.cache
     let rows = Array(needed.indices).parallelMap { position -> PrerenderedTemplate? in
       guard wanted[position] else { return nil }
+      if let row = cache?.row(rowKeys[position]) { return row }
       let (film, route) = films[position]
       return inputs.contexts.row(for: film, note: notes[position], at: route, in: theme.row)
     }
+    // The rows there are now, for the next render of many lists, while the
+    // pages are rendered: this render's, and the last ones of the other films.
+    let site = keys.sites.list
+    let saved =
+      cached.write
+      ? BackgroundResult {
+        rowStore.write(
+          RowCache.bytes(
+            site: site,
+            rows: rowKeys.indices.compactMap { position in
+              let key = rowKeys[position]
+              guard let encoded = rows[position].map({ $0.encoded[...] }) ?? cache?.encodedRow(key)
+              else { return nil }
+              return (key: key, encoded: encoded)
+            }))
+      } : nil
+    // Nothing of this render writes on after it.
+    defer { _ = saved?.wait() }
     let routes = films.map(\.route)
     for start in stride(from: 0, to: lists.count, by: max(1, batchSize)) {
       let batch = Array(start..<min(start + max(1, batchSize), lists.count))

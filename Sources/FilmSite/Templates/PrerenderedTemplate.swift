@@ -40,6 +40,64 @@ struct PrerenderedTemplate: Sendable, Equatable {
     self.parts = parts
   }
 
+  /// Its parts as they are kept, for a file that keeps rows across builds (``RowCache``).
+  var encoded: [UInt8] { parts }
+
+  /// The template whose parts are `encoded` (``encoded``); `nil` when they
+  /// are not parts this type writes: an unknown tag, or a length that runs
+  /// past the end of its run, section or the whole.
+  init?(encoded: ArraySlice<UInt8>) {
+    let parts = Array(encoded)
+    let isValid = parts.withUnsafeBufferPointer { parts in
+      Self.partsEnd(parts, from: 0, to: parts.count) == parts.count
+    }
+    guard isValid else { return nil }
+    self.parts = parts
+  }
+
+  /// Where the parts from `start` end when each is whole and the last ends
+  /// exactly at `end`; `nil` otherwise.
+  private static func partsEnd(_ parts: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int)
+    -> Int?
+  {
+    var index = start
+    while index < end {
+      let byte = parts[index]
+      index += 1
+      guard Int(byte) < Tag.count else { return nil }
+      switch Tag(byte) {
+      case .run:
+        guard let length = checkedLength(parts, at: &index, before: end), length <= end - index
+        else { return nil }
+        index += length
+      case .hole:
+        continue
+      case .section:
+        guard let length = checkedLength(parts, at: &index, before: end), length <= end - index,
+          partsEnd(parts, from: index, to: index + length) == index + length
+        else { return nil }
+        index += length
+      }
+    }
+    return index == end ? index : nil
+  }
+
+  /// ``readLength(_:at:)`` that stops at `end` and at a length too long to be one.
+  private static func checkedLength(
+    _ parts: UnsafeBufferPointer<UInt8>, at index: inout Int, before end: Int
+  ) -> Int? {
+    var length = 0
+    var shift = 0
+    while index < end, shift < 56 {
+      let byte = parts[index]
+      index += 1
+      length |= Int(byte & 0x7F) << shift
+      if byte < 0x80 { return length }
+      shift += 7
+    }
+    return nil
+  }
+
   /// Appends the template as the page `page` shows it to `output`.
   func fill(with page: HoleFilling.Prepared, into output: inout [UInt8]) {
     parts.withUnsafeBufferPointer { parts in
@@ -78,6 +136,9 @@ struct PrerenderedTemplate: Sendable, Equatable {
 
     /// The part `byte` tags; a buffer holds only the tags ``byte`` makes.
     init(_ byte: UInt8) { self = Self.all[Int(byte)] }
+
+    /// How many tag bytes there are: each below this is one.
+    static var count: Int { all.count }
 
     var byte: UInt8 {
       switch self {

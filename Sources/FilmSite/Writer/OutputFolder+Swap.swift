@@ -48,7 +48,8 @@ extension OutputFolder {
   }
 
   /// Finishes what a stopped build left: puts back a site moved aside, and
-  /// removes a new manifest not yet renamed into place. A staging folder
+  /// removes a new manifest, or new rows (``RowCache``), not yet renamed
+  /// into place. A staging folder
   /// stays: whether it is a spare to update or a leftover to remove, its
   /// manifest tells (``StagingTree/spare(at:manifest:current:)``).
   func recoverInterruptedPublish() throws {
@@ -65,6 +66,7 @@ extension OutputFolder {
       }
     }
     try? FileSystem.remove(newManifestPath)
+    try? FileSystem.remove(newRowsPath)
   }
 
   /// Puts `manifest` in place of the folder's manifest with one rename, for

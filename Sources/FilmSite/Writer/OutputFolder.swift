@@ -36,6 +36,10 @@ struct OutputFolder: Sendable {
   var statePath: String { sibling("state") }
   /// Where a new state is written before it is renamed over the last one.
   var newStatePath: String { sibling("state-new") }
+  /// The films' rows as the last build that rendered many lists made them (``RowCache``).
+  var rowsPath: String { sibling("rows") }
+  /// Where new rows are written before they are renamed over the last ones.
+  var newRowsPath: String { sibling("rows-new") }
   /// The manifest of the site in the folder.
   var manifestPath: String { path + "/" + OutputManifest.fileName }
 

@@ -220,14 +220,35 @@ public struct SiteWriter: Sendable {
       try? FileSystem.remove(folder.statePath)
       return
     }
-    try? FileSystem.remove(folder.newStatePath)
+    Self.replace(folder.statePath, through: folder.newStatePath, with: state)
+  }
+
+  /// Puts `bytes` at `path` with one rename of `newPath`, where they are
+  /// written first, so that no reader finds the file half written; when
+  /// that fails, removes the file at `path` too (a cache left out is missed,
+  /// not wrong).
+  private static func replace(_ path: String, through newPath: String, with bytes: [UInt8]) {
+    try? FileSystem.remove(newPath)
     do {
-      _ = try FileSystem.createFile(at: folder.newStatePath, with: state)
-      try FileSystem.rename(folder.newStatePath, to: folder.statePath)
+      _ = try FileSystem.createFile(at: newPath, with: bytes)
+      try FileSystem.rename(newPath, to: path)
     } catch {
-      try? FileSystem.remove(folder.newStatePath)
-      try? FileSystem.remove(folder.statePath)
+      try? FileSystem.remove(newPath)
+      try? FileSystem.remove(path)
     }
+  }
+
+  /// The file beside the folder that keeps the films' rows from one build
+  /// that renders many lists to the next (``RowCache``). It is a cache: one
+  /// that cannot be read is no cache, and one that cannot be written is
+  /// left out (the last one is removed, so that none is half written).
+  func rowStore() -> RowCache.Store {
+    let folder = self.folder
+    return RowCache.Store(
+      read: { site in
+        (try? FileSystem.contents(of: folder.rowsPath)).flatMap { RowCache(bytes: $0, site: site) }
+      },
+      write: { bytes in Self.replace(folder.rowsPath, through: folder.newRowsPath, with: bytes) })
   }
 
   /// Throws the staged site away; the output folder is left as it was.

@@ -140,17 +140,18 @@ import Testing
       let (result, output) = try await Self.buildCorpus(in: directory)
       try #require(result.status == 0, "\(result.stderr)")
 
-      // Nothing new beside the output folder but the state the next build starts
-      // from, nor in the folder above it (the catalog's).
+      // Nothing new beside the output folder but the state and the films' rows
+      // the next build starts from, nor in the folder above it (the catalog's).
       #expect(try Self.entries(of: directory) == ["films.json", "work"])
       #expect(
         try Self.entries(of: directory.appendingPathComponent("work"))
-          == [".Output.filmsite-state", "Output"])
+          == [".Output.filmsite-rows", ".Output.filmsite-state", "Output"])
       let everything = FileManager.default.enumerator(atPath: directory.path)
       while let path = everything?.nextObject() as? String {
         #expect(
           path == "films.json" || path == "work" || path == "work/Output"
-            || path == "work/.Output.filmsite-state" || path.hasPrefix("work/Output/"), "\(path)")
+            || path == "work/.Output.filmsite-state" || path == "work/.Output.filmsite-rows"
+            || path.hasPrefix("work/Output/"), "\(path)")
         let type =
           try FileManager.default.attributesOfItem(
             atPath: directory.appendingPathComponent(path).path)[.type] as? FileAttributeType

@@ -101,12 +101,13 @@ import Testing
       #expect(finish.status == 0, "\(finish.stderr)")
       let final = try site(in: output)
       #expect(final.films == Self.filmCount && final.complete, "\(final)")
-      // Beside the site only the spare the next build updates and the state it
-      // starts from: no lock, no half-made tree.
+      // Beside the site only the spare the next build updates, the state it
+      // starts from and the films' rows: no lock, no half-made tree or file.
       let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path)
       #expect(
         leftovers.sorted() == [
-          ".Output.filmsite-staging", ".Output.filmsite-state", "Output", "large.json",
+          ".Output.filmsite-rows", ".Output.filmsite-staging", ".Output.filmsite-state", "Output",
+          "large.json",
         ])
       #expect(try site(in: directory.appendingPathComponent(".Output.filmsite-staging")).complete)
     }

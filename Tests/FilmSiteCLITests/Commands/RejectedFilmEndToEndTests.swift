@@ -93,6 +93,8 @@ import Testing
       #expect(before[".filmsite-manifest"] != nil)
       let state = directory.appendingPathComponent(".Output.filmsite-state")
       let stateBefore = try Data(contentsOf: state)
+      let rows = directory.appendingPathComponent(".Output.filmsite-rows")
+      let rowsBefore = try Data(contentsOf: rows)
 
       let catalog = directory.appendingPathComponent("films.json")
       try film.json.write(to: catalog, atomically: true, encoding: .utf8)
@@ -104,10 +106,13 @@ import Testing
         result.stderr == film.message.replacingOccurrences(of: "{catalog}", with: catalog.path)
           + "\n")
       #expect(try Self.snapshot(of: output) == before)
-      // Beside it, the state the next build starts from, as the last build left it.
+      // Beside it, the state and the rows the next build starts from, as the last build left them.
       #expect(
-        try Self.entries(of: directory) == [".Output.filmsite-state", "Output", "films.json"])
+        try Self.entries(of: directory) == [
+          ".Output.filmsite-rows", ".Output.filmsite-state", "Output", "films.json",
+        ])
       #expect(try Data(contentsOf: state) == stateBefore)
+      #expect(try Data(contentsOf: rows) == rowsBefore)
     }
   }
 

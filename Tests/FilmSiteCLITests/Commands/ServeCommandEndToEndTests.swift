@@ -71,12 +71,16 @@ import Testing
 
       #expect(try await serving.process.interrupt() == 0)
       // Nothing left behind but the spare a rebuild leaves (a whole site, with its
-      // manifest) and the state the next build starts from: no lock, no half-made folder.
+      // manifest), and the state and rows the next build starts from: no lock, no
+      // half-made folder.
       let spare = ".Output.filmsite-staging"
       let left = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
       #expect(
         left.filter { $0 != spare }
-          == [".Built.filmsite-state", ".Output.filmsite-state", "Built", "Output"])
+          == [
+            ".Built.filmsite-rows", ".Built.filmsite-state", ".Output.filmsite-rows",
+            ".Output.filmsite-state", "Built", "Output",
+          ])
       if left.contains(spare) {
         #expect(
           FileManager.default.fileExists(

@@ -211,15 +211,25 @@ import Testing
     }
   }
 
+  /// Builds twelve films from a catalog into `output`; their entries in it.
+  private func buildTwelveFilms(into output: String) async throws -> [String] {
+    let films = (1...12).map { #"{"id": \#($0), "title": "Film \#($0)"}"# }
+    _ = try await buildCatalog("[\(films.joined(separator: ", "))]", into: output)
+    return films
+  }
+
+  private static func contents(of path: String) throws -> [UInt8] {
+    try #require(FileManager.default.contents(atPath: path).map(Array.init))
+  }
+
   /// The state is sealed: two films' places swapped in it, which leaves every
   /// line well formed, make the next build plan the site from the films, not
   /// put those films in each other's place.
   @Test func aStateEditedAfterTheBuildIsNotTaken() async throws {
     try await withOutput { output in
-      let films = (1...12).map { #"{"id": \#($0), "title": "Film \#($0)"}"# }
-      _ = try await buildCatalog("[\(films.joined(separator: ", "))]", into: output)
+      let films = try await buildTwelveFilms(into: output)
       let path = OutputFolder(directory: output, force: false).statePath
-      var bytes = try #require(FileManager.default.contents(atPath: path).map(Array.init))
+      var bytes = try Self.contents(of: path)
       let state = try #require(SiteState(bytes: bytes))
       // The second and third films' places (one digit each).
       let (second, third) = try (
@@ -234,6 +244,49 @@ import Testing
       var edited = films
       edited[8] = #"{"id": 9, "title": "Another film"}"#
       try await expectRebuildIsFresh("[\(edited.joined(separator: ", "))]", into: output)
+    }
+  }
+
+  /// A rebuild that renders most lists again (a film added at the start of
+  /// the order moves every other film down the index) takes each unchanged
+  /// film's row from the rows the last such build left (``RowCache``): a row
+  /// put there by hand shows on the index, under the seal; a row changed
+  /// without it is not taken, and the rebuild is a fresh build's.
+  @Test func rowsAreTakenFromTheCacheTheLastBuildLeft() async throws {
+    try await withOutput { output in
+      let films = try await buildTwelveFilms(into: output)
+      let path = OutputFolder(directory: output, force: false).rowsPath
+      let bytes = try Self.contents(of: path)
+      // The header's site key, and each row's key and parts, as the file lists them.
+      let newline = try #require(bytes.firstIndex(of: UInt8(ascii: "\n")))
+      let header = bytes[..<newline].split(separator: UInt8(ascii: " "))
+      let site = try #require(ContentHash(hexDigits: header[2]))
+      var rows: [(key: ContentHash, encoded: ArraySlice<UInt8>)] = []
+      var index = newline + 1
+      while index < bytes.count {
+        let key = bytes[index..<index + 8].reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        let length = bytes[index + 8..<index + 12].reversed().reduce(0) { $0 << 8 | Int($1) }
+        rows.append((ContentHash(value: key), bytes[index + 12..<index + 12 + length]))
+        index += 12 + length
+      }
+      #expect(rows.count == 12)
+      let marker = PrerenderedTemplate(text: Array("<li>from the cache</li>".utf8), marks: [])
+      let sealed = rows.map { (key: $0.key, encoded: marker.encoded[...]) }
+      try Data(RowCache.bytes(site: site, rows: sealed)).write(to: URL(fileURLWithPath: path))
+      let added = #"{"id": 99, "title": "A film first"}"#
+      _ = try await buildCatalog("[\(([added] + films).joined(separator: ", "))]", into: output)
+      let index1 = try String(contentsOfFile: output + "/index.html", encoding: .utf8)
+      // Ten films on the first page: the new one rendered, nine from the cache.
+      #expect(index1.components(separatedBy: "<li>from the cache</li>").count - 1 == 9)
+      #expect(index1.contains("A film first"))
+
+      // A row changed but not sealed again: the cache is no cache.
+      var unsealed = RowCache.bytes(site: site, rows: rows)
+      unsealed[unsealed.count - 2] ^= 0x20
+      try Data(unsealed).write(to: URL(fileURLWithPath: path))
+      let another = #"{"id": 98, "title": "A first film again"}"#
+      try await expectRebuildIsFresh(
+        "[\(([another, added] + films).joined(separator: ", "))]", into: output)
     }
   }
 

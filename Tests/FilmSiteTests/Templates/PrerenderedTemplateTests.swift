@@ -102,3 +102,51 @@ import Testing
     for page in Self.pages { #expect(filled(prerendered, for: page) == "plain &lt;b&gt;") }
   }
 }
+
+/// A prerendered template kept as its parts (``PrerenderedTemplate/encoded``),
+/// as the row cache keeps it, reads back as the same template; parts that it
+/// would not write are no template, whatever their bytes.
+@Suite struct PrerenderedTemplateEncodingTests {
+  private static let marks: [(offset: Int, mark: PrerenderedTemplate.Mark)] = [
+    (2, .hole(.rootPath, .html)), (3, .sectionStart(.rootURL, whenEmpty: true)),
+    (5, .hole(.rootURL, .raw)), (6, .sectionEnd), (200, .hole(.rootPath, .markdown)),
+  ]
+  // Long enough that a run's length takes two bytes.
+  private static let template = PrerenderedTemplate(
+    text: Array(repeating: UInt8(ascii: "a"), count: 300), marks: marks)
+
+  @Test func partsReadBackAsTheSameTemplate() throws {
+    let encoded = Self.template.encoded
+    #expect(try #require(PrerenderedTemplate(encoded: encoded[...])) == Self.template)
+    // From the middle of a larger buffer, as the cache holds them.
+    let buffer = [7, 7] + encoded + [9]
+    #expect(PrerenderedTemplate(encoded: buffer[2..<(buffer.count - 1)]) == Self.template)
+    #expect(PrerenderedTemplate(encoded: []) == PrerenderedTemplate(text: [], marks: []))
+  }
+
+  @Test func partsCutShortOrWithAnUnknownTagAreNoTemplate() {
+    let encoded = Self.template.encoded
+    // A cut between two of its seven parts (a run, a hole, a run, a section, a
+    // run, a hole, a run) is a shorter template; any other cut leaves a run, a
+    // length or the section unfinished.
+    var shorter = 0
+    for end in 1..<encoded.count {
+      guard let cut = PrerenderedTemplate(encoded: encoded[..<end]) else { continue }
+      #expect(cut.encoded == Array(encoded[..<end]))
+      shorter += 1
+    }
+    #expect(shorter == 6)
+    #expect(PrerenderedTemplate(encoded: [255]) == nil)
+    // A run whose length runs past the end, and a length that never ends.
+    #expect(PrerenderedTemplate(encoded: [0, 5, 1, 2]) == nil)
+    #expect(PrerenderedTemplate(encoded: [0] + Array(repeating: 0xFF, count: 12)) == nil)
+    // A section whose parts do not end where it does: a run inside it longer than the section.
+    let section = PrerenderedTemplate(
+      text: [1, 2, 3], marks: [(0, .sectionStart(.rootPath, whenEmpty: false)), (3, .sectionEnd)]
+    ).encoded
+    #expect(PrerenderedTemplate(encoded: section[...]) != nil)
+    var longer = section
+    longer[longer.count - 4] += 1
+    #expect(PrerenderedTemplate(encoded: longer[...]) == nil)
+  }
+}

@@ -1,0 +1,117 @@
+/// The films' rows (``PrerenderedTemplate``) as a build that rendered many
+/// lists made them, kept beside the output folder for the next such build:
+/// films added near the start of the order move every later film to another
+/// index page, and every index page is rendered again, but a film whose row
+/// key did not change has the row it had.
+///
+/// A row is found by its key (``PageKeys/rows``: the film's hash, with its
+/// note, and its route) among the rows made with one site key
+/// (``SiteKeys/list``: the program, the settings, the theme, the
+/// navigation): the same inputs a list page's key is made from, so a row
+/// found here is the row a render would make. A cache of another site key,
+/// or whose bytes do not match the seal its header ends with, is no cache.
+///
+/// The file is the header line `filmsite-rows 1 <site> <count> <seal>`, then
+/// each row: its key (8 bytes, little-endian), the length of its parts
+/// (4 bytes, little-endian) and its parts (``PrerenderedTemplate/encoded``).
+struct RowCache: Sendable {
+  /// Where each row's parts are in ``bytes``, by the row's key.
+  private let places: [ContentHash: Range<Int>]
+  private let bytes: [UInt8]
+
+  private static let magic = "filmsite-rows"
+  private static let version = 1
+
+  /// How many rows it holds.
+  var count: Int { places.count }
+
+  /// Where a render reads the last cache and leaves its own: the writer's
+  /// file beside the output folder, or none.
+  struct Store: Sendable {
+    /// The cache left there, when it is one made with the site key given.
+    let read: @Sendable (_ site: ContentHash) -> RowCache?
+    /// Leaves these bytes as the cache, in place of the last one.
+    let write: @Sendable (_ bytes: [UInt8]) -> Void
+
+    /// No cache read, none left: a build into a new folder made in memory,
+    /// and the tests of rendering.
+    static let none = Store(read: { _ in nil }, write: { _ in })
+  }
+
+  /// The cache in `bytes`, a file ``bytes(site:rows:)`` wrote, when it was
+  /// made with `site` and its seal matches; `nil` otherwise.
+  init?(bytes: [UInt8], site: ContentHash) {
+    guard let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+    let fields = bytes[..<newline].split(
+      separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
+    guard fields.count == 5, Array(fields[0]) == Array(Self.magic.utf8),
+      Array(fields[1]) == Array(String(Self.version).utf8),
+      ContentHash(hexDigits: fields[2]) == site,
+      let count = Int(String(decoding: fields[3], as: UTF8.self)), count >= 0,
+      let seal = ContentHash(hexDigits: fields[4]),
+      seal == Self.seal(header: bytes[..<fields[4].startIndex], body: bytes[(newline + 1)...])
+    else { return nil }
+    var places: [ContentHash: Range<Int>] = [:]
+    places.reserveCapacity(count)
+    var index = newline + 1
+    for _ in 0..<count {
+      guard bytes.count - index >= 12 else { return nil }
+      let key = Self.integer(bytes[index..<index + 8])
+      let length = Int(Self.integer(bytes[index + 8..<index + 12]))
+      index += 12
+      guard length <= bytes.count - index else { return nil }
+      places[ContentHash(value: key)] = index..<index + length
+      index += length
+    }
+    guard index == bytes.count else { return nil }
+    self.places = places
+    self.bytes = bytes
+  }
+
+  /// The row whose key is `key`, if the cache has one and its parts are whole.
+  func row(_ key: ContentHash) -> PrerenderedTemplate? {
+    places[key].flatMap { PrerenderedTemplate(encoded: bytes[$0]) }
+  }
+
+  /// The parts of the row whose key is `key`, as the file holds them, to
+  /// keep in the next cache; `nil` when the cache has none.
+  func encodedRow(_ key: ContentHash) -> ArraySlice<UInt8>? {
+    places[key].map { bytes[$0] }
+  }
+
+  /// A cache file of `rows`, each with its key, made with `site`.
+  static func bytes(
+    site: ContentHash, rows: [(key: ContentHash, encoded: ArraySlice<UInt8>)]
+  ) -> [UInt8] {
+    var body: [UInt8] = []
+    body.reserveCapacity(rows.reduce(0) { $0 + 12 + $1.encoded.count })
+    // A row too long for its length field (4 GB) is left out: it is rendered again.
+    let rows = rows.filter { $0.encoded.count <= Int(UInt32.max) }
+    for (key, encoded) in rows {
+      withUnsafeBytes(of: key.value.littleEndian) { body += $0 }
+      withUnsafeBytes(of: UInt32(truncatingIfNeeded: encoded.count).littleEndian) { body += $0 }
+      body += encoded
+    }
+    let header = Array("\(magic) \(version) \(site) \(rows.count) ".utf8)
+    let seal = Self.seal(header: header[...], body: body[...])
+    return header + Array("\(seal)\n".utf8) + body
+  }
+
+  /// The hash of a file's header up to its seal and of all that follows the
+  /// header: a guard against a file cut short or changed by accident.
+  private static func seal(header: ArraySlice<UInt8>, body: ArraySlice<UInt8>) -> ContentHash {
+    var hasher = ContentHasher()
+    hasher.combine(header.withUnsafeBytes { ContentHash($0) })
+    hasher.combine(body.withUnsafeBytes { ContentHash($0) })
+    return hasher.finalize()
+  }
+
+  /// The little-endian unsigned number in `bytes`, at most eight of them.
+  private static func integer(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+    var value: UInt64 = 0
+    for (shift, byte) in zip(stride(from: 0, to: 64, by: 8), bytes) {
+      value |= UInt64(byte) << UInt64(shift)
+    }
+    return value
+  }
+}

@@ -1,0 +1,52 @@
+import Testing
+
+@testable import FilmSite
+
+/// The rows kept from one build to the next (``RowCache``): each found by its
+/// key, as it was written, and only in a file made with the same site key
+/// whose seal matches.
+@Suite struct RowCacheTests {
+  private static let site = ContentHash(value: 0x1234)
+  private static let rows: [(key: ContentHash, row: PrerenderedTemplate)] = (0..<5).map { number in
+    (
+      key: ContentHash(value: UInt64(number) &* 0x9E37_79B9_7F4A_7C15),
+      row: PrerenderedTemplate(
+        text: Array("<li>Film \(number)</li>".utf8), marks: [(4, .hole(.rootPath, .html))])
+    )
+  }
+
+  private static func file(site: ContentHash = site) -> [UInt8] {
+    RowCache.bytes(site: site, rows: rows.map { (key: $0.key, encoded: $0.row.encoded[...]) })
+  }
+
+  @Test func eachRowIsFoundByItsKey() throws {
+    let cache = try #require(RowCache(bytes: Self.file(), site: Self.site))
+    #expect(cache.count == Self.rows.count)
+    for (key, row) in Self.rows {
+      #expect(cache.row(key) == row)
+      #expect(cache.encodedRow(key).map(Array.init) == row.encoded)
+    }
+    #expect(cache.row(ContentHash(value: 1)) == nil)
+    let empty = try #require(
+      RowCache(bytes: RowCache.bytes(site: Self.site, rows: []), site: Self.site))
+    #expect(empty.count == 0)
+  }
+
+  @Test func aCacheOfAnotherSiteKeyIsNoCache() {
+    #expect(RowCache(bytes: Self.file(site: ContentHash(value: 99)), site: Self.site) == nil)
+  }
+
+  /// Any byte changed, the header's included, or the file cut short: no cache.
+  @Test func aChangedOrCutFileIsNoCache() {
+    let file = Self.file()
+    for index in file.indices {
+      var changed = file
+      changed[index] ^= 0x01
+      #expect(RowCache(bytes: changed, site: Self.site) == nil, "byte \(index)")
+    }
+    for end in [0, 10, file.count / 2, file.count - 1] {
+      #expect(RowCache(bytes: Array(file[..<end]), site: Self.site) == nil, "cut at \(end)")
+    }
+    #expect(RowCache(bytes: file + [0], site: Self.site) == nil)
+  }
+}
