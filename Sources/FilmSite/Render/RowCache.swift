@@ -5,11 +5,14 @@
 /// key did not change has the row it had.
 ///
 /// A row is found by its key (``PageKeys/rows``: the film's hash, with its
-/// note, and its route) among the rows made with one site key
-/// (``SiteKeys/list``: the program, the settings, the theme, the
-/// navigation): the same inputs a list page's key is made from, so a row
-/// found here is the row a render would make. A cache of another site key,
-/// or whose bytes do not match the seal its header ends with, is no cache.
+/// note, and its route) among the rows made with one site key (the list
+/// pages' ``SiteKeys/list`` with the navigation: the program, its libcmark,
+/// the settings, and the layout, index and row templates): the inputs a list
+/// page's key is made from too. A cache of another site key, or whose bytes
+/// do not match the seal its header ends with, is no cache. Like the state
+/// (``SiteState``), the seal guards against accidents, not against someone
+/// who writes the file on purpose and seals it again: such a file is taken
+/// at its word, and its rows show on the lists the next build renders.
 ///
 /// The file is the header line `filmsite-rows 1 <site> <count> <seal>`, then
 /// each row: its key (8 bytes, little-endian), the length of its parts
@@ -33,8 +36,8 @@ struct RowCache: Sendable {
     /// Leaves these bytes as the cache, in place of the last one.
     let write: @Sendable (_ bytes: [UInt8]) -> Void
 
-    /// No cache read, none left: a build into a new folder made in memory,
-    /// and the tests of rendering.
+    /// No cache read, none left: a render that does not go through a
+    /// writer, as in the tests of rendering.
     static let none = Store(read: { _ in nil }, write: { _ in })
   }
 
@@ -48,6 +51,8 @@ struct RowCache: Sendable {
       Array(fields[1]) == Array(String(Self.version).utf8),
       ContentHash(hexDigits: fields[2]) == site,
       let count = Int(String(decoding: fields[3], as: UTF8.self)), count >= 0,
+      // Each row takes at least its key and length.
+      count <= (bytes.count - newline - 1) / 12,
       let seal = ContentHash(hexDigits: fields[4]),
       seal == Self.seal(header: bytes[..<fields[4].startIndex], body: bytes[(newline + 1)...])
     else { return nil }
@@ -83,16 +88,21 @@ struct RowCache: Sendable {
   static func bytes(
     site: ContentHash, rows: [(key: ContentHash, encoded: ArraySlice<UInt8>)]
   ) -> [UInt8] {
-    var body: [UInt8] = []
-    body.reserveCapacity(rows.reduce(0) { $0 + 12 + $1.encoded.count })
     // A row too long for its length field (4 GB) is left out: it is rendered again.
     let rows = rows.filter { $0.encoded.count <= Int(UInt32.max) }
+    var body: [UInt8] = []
+    body.reserveCapacity(rows.reduce(0) { $0 + 12 + $1.encoded.count })
     for (key, encoded) in rows {
       withUnsafeBytes(of: key.value.littleEndian) { body += $0 }
       withUnsafeBytes(of: UInt32(truncatingIfNeeded: encoded.count).littleEndian) { body += $0 }
       body += encoded
     }
-    let header = Array("\(magic) \(version) \(site) \(rows.count) ".utf8)
+    return file(site: site, count: rows.count, body: body)
+  }
+
+  /// A file of `count` rows, made with `site`, whose rows are `body`, sealed.
+  static func file(site: ContentHash, count: Int, body: [UInt8]) -> [UInt8] {
+    let header = Array("\(magic) \(version) \(site) \(count) ".utf8)
     let seal = Self.seal(header: header[...], body: body[...])
     return header + Array("\(seal)\n".utf8) + body
   }

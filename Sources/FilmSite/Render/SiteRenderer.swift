@@ -153,7 +153,7 @@ struct SiteRenderer: Sendable {
   }
 
   /// The film pages of `plan`, a batch at a time on every core: a kept page
-  /// (``render(_:links:keptFilmPages:keys:keptSearch:reusing:batchSize:into:)``)
+  /// (``render(_:links:keptFilmPages:keys:keptSearch:reusing:rowStore:batchSize:into:)``)
   /// or one made from the same inputs is reused, one whose only change is its
   /// index page is patched (``PageReuse/patchedFilmPage(path:route:base:links:key:)``),
   /// and the others are rendered.
@@ -227,10 +227,8 @@ struct SiteRenderer: Sendable {
     let notes = plan.content.notes
     let wanted = needed
     let rowKeys = keys.rows
-    let cached =
-      Self.usesRowCache(needed: needed.count { $0 }, films: films.count)
-      ? (cache: rowStore.read(keys.sites.list), write: true) : (cache: nil, write: false)
-    let cache = cached.cache
+    let usesRowCache = Self.usesRowCache(needed: needed.count { $0 }, films: films.count)
+    let cache = usesRowCache ? rowStore.read(keys.sites.list) : nil
     let rows = Array(needed.indices).parallelMap { position -> PrerenderedTemplate? in
       guard wanted[position] else { return nil }
       if let row = cache?.row(rowKeys[position]) { return row }
@@ -241,7 +239,7 @@ struct SiteRenderer: Sendable {
     // pages are rendered: this render's, and the last ones of the other films.
     let site = keys.sites.list
     let saved =
-      cached.write
+      usesRowCache
       ? BackgroundResult {
         rowStore.write(
           RowCache.bytes(

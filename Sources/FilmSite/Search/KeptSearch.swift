@@ -147,7 +147,8 @@ struct KeptSearch: Sendable {
         for film in chunk.films { needsLine[Int(film)] = true }
       }
     }
-    // Each line is made once, for the keys and for the chunks' bytes.
+    // Each line is made once, for the keys and for the chunks' bytes. (A kept
+    // chunk whose file is lost has its films' lines made for it, as it is written.)
     let lines = SearchLines(
       of: needsLine.indices.compactMap { needsLine[$0] ? Int32($0) : nil }, in: entries,
       castPagesPerFilm: castPagesPerFilm)

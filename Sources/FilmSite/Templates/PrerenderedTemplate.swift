@@ -43,43 +43,43 @@ struct PrerenderedTemplate: Sendable, Equatable {
   /// Its parts as they are kept, for a file that keeps rows across builds (``RowCache``).
   var encoded: [UInt8] { parts }
 
-  /// The template whose parts are `encoded` (``encoded``); `nil` when they
-  /// are not parts this type writes: an unknown tag, or a length that runs
-  /// past the end of its run, section or the whole.
+  /// The template whose parts are `encoded` (``encoded``); `nil` when a
+  /// part is not whole: an unknown tag, or a length that runs past the end of
+  /// its section or of the whole. (Parts this type would write otherwise,
+  /// such as two runs in a row, are taken: they fill a page the same way.)
   init?(encoded: ArraySlice<UInt8>) {
     let parts = Array(encoded)
-    let isValid = parts.withUnsafeBufferPointer { parts in
-      Self.partsEnd(parts, from: 0, to: parts.count) == parts.count
-    }
-    guard isValid else { return nil }
+    guard parts.withUnsafeBufferPointer(Self.isWhole) else { return nil }
     self.parts = parts
   }
 
-  /// Where the parts from `start` end when each is whole and the last ends
-  /// exactly at `end`; `nil` otherwise.
-  private static func partsEnd(_ parts: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int)
-    -> Int?
-  {
-    var index = start
-    while index < end {
+  /// Whether every part of `parts` is whole, each inside the section it is
+  /// in. Sections are followed with a list of where each open one ends, not
+  /// by recursion, so no nesting, however deep, runs out of stack.
+  private static func isWhole(_ parts: UnsafeBufferPointer<UInt8>) -> Bool {
+    // Where each open section ends, the innermost last, after the whole's end.
+    var ends = [parts.count]
+    var index = 0
+    while true {
+      while ends.count > 1, index == ends[ends.count - 1] { ends.removeLast() }
+      if index == parts.count { return true }
+      let end = ends[ends.count - 1]
       let byte = parts[index]
       index += 1
-      guard Int(byte) < Tag.count else { return nil }
+      guard Int(byte) < Tag.count else { return false }
       switch Tag(byte) {
       case .run:
         guard let length = checkedLength(parts, at: &index, before: end), length <= end - index
-        else { return nil }
+        else { return false }
         index += length
       case .hole:
         continue
       case .section:
-        guard let length = checkedLength(parts, at: &index, before: end), length <= end - index,
-          partsEnd(parts, from: index, to: index + length) == index + length
-        else { return nil }
-        index += length
+        guard let length = checkedLength(parts, at: &index, before: end), length <= end - index
+        else { return false }
+        ends.append(index + length)
       }
     }
-    return index == end ? index : nil
   }
 
   /// ``readLength(_:at:)`` that stops at `end` and at a length too long to be one.
@@ -164,7 +164,9 @@ struct PrerenderedTemplate: Sendable, Equatable {
     }
   }
 
-  private static func appendLength(_ length: Int, to parts: inout [UInt8]) {
+  /// Appends `length` as the parts hold one: seven bits to a byte, the
+  /// lowest first, each byte but the last with its high bit set (LEB128).
+  static func appendLength(_ length: Int, to parts: inout [UInt8]) {
     var rest = length
     while rest >= 0x80 {
       parts.append(UInt8(truncatingIfNeeded: rest) | 0x80)

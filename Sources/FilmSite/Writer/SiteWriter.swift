@@ -225,8 +225,8 @@ public struct SiteWriter: Sendable {
 
   /// Puts `bytes` at `path` with one rename of `newPath`, where they are
   /// written first, so that no reader finds the file half written; when
-  /// that fails, removes the file at `path` too (a cache left out is missed,
-  /// not wrong).
+  /// that fails, removes the last file at `path` too, so that no build
+  /// takes a file that was to be replaced.
   private static func replace(_ path: String, through newPath: String, with bytes: [UInt8]) {
     try? FileSystem.remove(newPath)
     do {
@@ -240,16 +240,22 @@ public struct SiteWriter: Sendable {
 
   /// The file beside the folder that keeps the films' rows from one build
   /// that renders many lists to the next (``RowCache``). It is a cache: one
-  /// that cannot be read is no cache, and one that cannot be written is
-  /// left out (the last one is removed, so that none is half written).
+  /// that cannot be read, or is larger than ``rowsLimit``, is no cache, and
+  /// one that cannot be written is left out (and the last one removed).
   func rowStore() -> RowCache.Store {
     let folder = self.folder
     return RowCache.Store(
       read: { site in
-        (try? FileSystem.contents(of: folder.rowsPath)).flatMap { RowCache(bytes: $0, site: site) }
+        // A file cut at the limit fails its seal.
+        (try? FileSystem.contents(of: folder.rowsPath, limit: Self.rowsLimit)).flatMap {
+          RowCache(bytes: $0, site: site)
+        }
       },
       write: { bytes in Self.replace(folder.rowsPath, through: folder.newRowsPath, with: bytes) })
   }
+
+  /// The most bytes of rows read (about 300 bytes a film: 3,000,000 films).
+  static let rowsLimit = 1 << 30
 
   /// Throws the staged site away; the output folder is left as it was.
   /// (A spare is removed too: the next build starts a new tree.)

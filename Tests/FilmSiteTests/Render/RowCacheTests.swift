@@ -49,4 +49,42 @@ import Testing
     }
     #expect(RowCache(bytes: file + [0], site: Self.site) == nil)
   }
+
+  /// A row's key and the length of its parts, as the file holds them.
+  private static func record(_ key: UInt64, length: UInt32) -> [UInt8] {
+    withUnsafeBytes(of: key.littleEndian) { Array($0) }
+      + withUnsafeBytes(of: length.littleEndian) { Array($0) }
+  }
+
+  /// Files sealed as written but whose rows do not match their header: no
+  /// cache, and no crash, whatever the count says.
+  @Test func aSealedFileWhoseRowsAreNotItsCountIsNoCache() {
+    let body = Array(Self.file().drop { $0 != UInt8(ascii: "\n") }.dropFirst())
+    #expect(
+      RowCache(bytes: RowCache.file(site: Self.site, count: 5, body: body), site: Self.site) != nil)
+    for count in [0, 4, 6, 1 << 40, Int.max] {
+      #expect(
+        RowCache(bytes: RowCache.file(site: Self.site, count: count, body: body), site: Self.site)
+          == nil, "count \(count)")
+    }
+    // A row whose parts would run past the end of the file.
+    let past = Self.record(1, length: 100) + [0, 1, 65]
+    #expect(
+      RowCache(bytes: RowCache.file(site: Self.site, count: 1, body: past), site: Self.site) == nil)
+    // A key and no length.
+    #expect(
+      RowCache(
+        bytes: RowCache.file(site: Self.site, count: 1, body: [1, 2, 3, 4, 5, 6, 7, 8]),
+        site: Self.site)
+        == nil)
+  }
+
+  /// A row whose parts are not whole is no row, though the file is a cache.
+  @Test func aRowWhosePartsAreNotWholeIsNoRow() throws {
+    let body = Self.record(7, length: 1) + [255] + Self.record(8, length: 3) + [0, 1, 65]
+    let cache = try #require(
+      RowCache(bytes: RowCache.file(site: Self.site, count: 2, body: body), site: Self.site))
+    #expect(cache.row(ContentHash(value: 7)) == nil)
+    #expect(cache.row(ContentHash(value: 8)) == PrerenderedTemplate(text: [65], marks: []))
+  }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import FilmCatalog
@@ -47,16 +48,18 @@ import Testing
   }
 
   /// Reuse of the files of `last` (paths and keys) whose keys are asked
-  /// for, but for those `isLost` names (hand-edited or deleted since).
+  /// for, but for those `isLost` names (hand-edited or deleted since), told
+  /// whether the key asked for is the file's.
   private static func reuse(
-    of last: [SearchChunk], isLost: @escaping @Sendable (String) -> Bool = { _ in false }
+    of last: [SearchChunk],
+    isLost: @escaping @Sendable (String, Bool) -> Bool = { _, _ in false }
   ) -> PageReuse {
     let keys = Dictionary(
       last.map { (SearchIndex.folder + "/" + $0.fileName, $0.key) },
       uniquingKeysWith: { first, _ in first })
     return PageReuse(
       entry: { path, key in
-        guard keys[path] == key, !isLost(path) else { return nil }
+        guard !isLost(path, keys[path] == key), keys[path] == key else { return nil }
         return OutputManifest.Entry(hash: ContentHash(value: 0), size: 0, modified: .now, key: key)
       },
       group: { _, _, _ in nil })
@@ -83,11 +86,18 @@ import Testing
   /// no line of its films for a key.
   @Test(arguments: [UInt64(7), 8, 9])
   func aKeptChunkWhoseFileIsLostIsMadeAgain(seed: UInt64) throws {
-    try Self.checkKeptChunks(seed: seed) { path in path.utf8.count % 2 == 1 }
+    // Each time a file with the key asked for is found lost.
+    let lost = Mutex(0)
+    try Self.checkKeptChunks(seed: seed) { path, keyMatches in
+      guard path.utf8.count % 2 == 1 else { return false }
+      if keyMatches { lost.withLock { $0 += 1 } }
+      return true
+    }
+    #expect(lost.withLock { $0 } > 0)
   }
 
   private static func checkKeptChunks(
-    seed: UInt64, isLost: @escaping @Sendable (String) -> Bool = { _ in false }
+    seed: UInt64, isLost: @escaping @Sendable (String, Bool) -> Bool = { _, _ in false }
   ) throws {
     var random = SplitMix64(seed: seed)
     var films = (0..<random.int(20...80)).map { Self.film($0, using: &random) }

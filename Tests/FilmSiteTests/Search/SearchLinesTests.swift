@@ -49,6 +49,17 @@ import Testing
     #expect(!line(1).contains(UInt8(ascii: "\n")))
   }
 
+  /// The line's bytes as the index has always written them: escapes,
+  /// `null` for what a film lacks, a year before the common era.
+  @Test func aLineIsWrittenAsTheIndexWritesIt() throws {
+    let film = Film(id: "1", title: "Q\"B\\C\u{1}", year: -5, director: nil)
+    let route = try film.route()
+    let line = SearchIndex.line(of: (film: film, route: route), castPagesPerFilm: 2)
+    #expect(
+      String(decoding: line, as: UTF8.self)
+        == #"["Q\"B\\C\u0001",null,-5,""# + route.description + #""]"#)
+  }
+
   @Test func linesMadeForSomePositionsAreFoundByThem() {
     let lines = SearchLines(of: [1, 3], in: entries, castPagesPerFilm: 2)
     #expect(lines.hash(at: 1) == line(1).withUnsafeBytes { ContentHash($0) })

@@ -104,8 +104,8 @@ import Testing
 }
 
 /// A prerendered template kept as its parts (``PrerenderedTemplate/encoded``),
-/// as the row cache keeps it, reads back as the same template; parts that it
-/// would not write are no template, whatever their bytes.
+/// as the row cache keeps it, reads back as the same template; parts that
+/// are not whole are no template, whatever their bytes.
 @Suite struct PrerenderedTemplateEncodingTests {
   private static let marks: [(offset: Int, mark: PrerenderedTemplate.Mark)] = [
     (2, .hole(.rootPath, .html)), (3, .sectionStart(.rootURL, whenEmpty: true)),
@@ -140,6 +140,8 @@ import Testing
     // A run whose length runs past the end, and a length that never ends.
     #expect(PrerenderedTemplate(encoded: [0, 5, 1, 2]) == nil)
     #expect(PrerenderedTemplate(encoded: [0] + Array(repeating: 0xFF, count: 12)) == nil)
+    // A length of more than eight bytes, which would not fit a length's bits.
+    #expect(PrerenderedTemplate(encoded: [0] + Array(repeating: 0x80, count: 9) + [1]) == nil)
     // A section whose parts do not end where it does: a run inside it longer than the section.
     let section = PrerenderedTemplate(
       text: [1, 2, 3], marks: [(0, .sectionStart(.rootPath, whenEmpty: false)), (3, .sectionEnd)]
@@ -149,4 +151,39 @@ import Testing
     longer[longer.count - 4] += 1
     #expect(PrerenderedTemplate(encoded: longer[...]) == nil)
   }
+
+  /// Sections nested a hundred thousand deep, as a file could hold them, are
+  /// read without running out of stack; one length off among them is no template.
+  @Test func deeplyNestedSectionsAreReadWithoutRecursion() throws {
+    let section = PrerenderedTemplate(
+      text: [], marks: [(0, .sectionStart(.rootPath, whenEmpty: false)), (0, .sectionEnd)]
+    ).encoded
+    #expect(section.count == 2 && section[1] == 0)
+    let depth = 100_000
+    // The length inside each level, the innermost first: a tag, a length and the level inside.
+    var sizes = [0]
+    for _ in 0..<depth {
+      sizes.append(1 + Self.lengthBytes(sizes[sizes.count - 1]) + sizes[sizes.count - 1])
+    }
+    var parts: [UInt8] = []
+    for level in stride(from: depth, to: 0, by: -1) {
+      parts.append(section[0])
+      PrerenderedTemplate.appendLength(sizes[level - 1], to: &parts)
+    }
+    #expect(parts.count == sizes[depth])
+    #expect(PrerenderedTemplate(encoded: parts[...]) != nil)
+    // The outermost section one byte longer than what it holds.
+    var longer: [UInt8] = [section[0]]
+    PrerenderedTemplate.appendLength(sizes[depth - 1] + 1, to: &longer)
+    #expect(
+      PrerenderedTemplate(encoded: (longer + parts.dropFirst(parts.count - sizes[depth - 1]))[...])
+        == nil)
+  }
+
+  private static func lengthBytes(_ length: Int) -> Int {
+    var bytes: [UInt8] = []
+    PrerenderedTemplate.appendLength(length, to: &bytes)
+    return bytes.count
+  }
+
 }
