@@ -380,6 +380,24 @@ import Testing
     }
   }
 
+  /// A build stopped while it wrote a new manifest or new rows leaves them
+  /// half written beside the folder: the next build removes them, and
+  /// keeps the rows that were in place.
+  @Test func aStoppedBuildsNewManifestAndRowsAreRemovedByTheNext() throws {
+    try Fixtures.withTemporaryDirectory { root in
+      let writer = SiteWriter(directory: root + "/Output")
+      try writer.write(site)
+      let folder = writer.folder
+      for path in [folder.newManifestPath, folder.newRowsPath, folder.rowsPath] {
+        try "half".write(toFile: path, atomically: false, encoding: .utf8)
+      }
+      try writer.write(site)
+      #expect(!FileManager.default.fileExists(atPath: folder.newManifestPath))
+      #expect(!FileManager.default.fileExists(atPath: folder.newRowsPath))
+      #expect(read(folder.rowsPath) == "half")
+    }
+  }
+
   @Test func anOutputFolderThatIsASymbolicLinkStaysOne() throws {
     try Fixtures.withTemporaryDirectory { root in
       try FileManager.default.createDirectory(
