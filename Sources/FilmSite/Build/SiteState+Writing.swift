@@ -1,8 +1,7 @@
 import FilmSiteSupport
 
-/// Writing a state: its header, one line a film and one a term, the seal
-/// that ends the header, and the escaping of a name, which ``SiteState``'s
-/// reading undoes.
+/// Writing a state: its header (sealed: ``HeaderSeal``), one line a film and
+/// one a term, and the escaping of a name, which ``SiteState``'s reading undoes.
 extension SiteState {
   /// A film's line in a state being written: made from its record, or the
   /// line of the same film in the last state, kept as it is when the build
@@ -69,7 +68,7 @@ extension SiteState {
       appendLine(of: chunks[index], to: &bytes)
     }
     var bytes = joined(header, filmLines + termLines + chunkLines)
-    seal(&bytes)
+    HeaderSeal.seal(&bytes)
     return bytes
   }
 
@@ -166,20 +165,8 @@ extension SiteState {
     files: Int, count: Int, termCount: Int, searchSite: ContentHash?, searchCount: Int
   ) -> [UInt8] {
     Array(
-      "\(formatLine) \(fingerprint) \(settings) \(filmsKey) \(pageSite) \(files) \(count) \(termCount) \(searchSite?.description ?? "-") \(searchCount) \(String(repeating: "-", count: 16))\n"
+      "\(formatLine) \(fingerprint) \(settings) \(filmsKey) \(pageSite) \(files) \(count) \(termCount) \(searchSite?.description ?? "-") \(searchCount) \(HeaderSeal.placeholder)\n"
         .utf8)
-  }
-
-  /// Makes the last field of the header of `bytes` (their first line), 16
-  /// characters written as a placeholder, the hash of every other byte
-  /// (``checksum(of:headerEnd:)``), which ``init(bytes:)`` checks.
-  static func seal(_ bytes: inout [UInt8]) {
-    guard let headerEnd = bytes.firstIndex(of: UInt8(ascii: "\n")), headerEnd >= 16 else {
-      preconditionFailure("a state starts with its header")
-    }
-    var digits: [UInt8] = []
-    digits.appendHex(checksum(of: bytes, headerEnd: headerEnd))
-    bytes.replaceSubrange((headerEnd - 16)..<headerEnd, with: digits)
   }
 
   /// A name as a line writes it: a backslash, a line break and a tab each
@@ -246,7 +233,7 @@ extension SiteState {
     {
       out += bytes[first.lowerBound..<last.upperBound + 1]
     }
-    Self.seal(&out)
+    HeaderSeal.seal(&out)
     return out
   }
 

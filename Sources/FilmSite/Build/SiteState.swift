@@ -17,7 +17,7 @@ import Foundation
 /// site it describes, so a state that a stopped build did not replace, or
 /// that another program changed, is never taken for the site's: a rebuild
 /// that cannot use it plans the whole site, as a build without one does.
-/// Its header ends with a hash of every other byte of the file (``seal(_:)``),
+/// Its header ends with a hash of every other byte of the file (``HeaderSeal``),
 /// so a state changed by accident after it was written, even into another
 /// well-formed one (two films' places swapped), is not taken either. The
 /// hash is no signature: whoever edits a state on purpose can seal it again.
@@ -125,8 +125,7 @@ struct SiteState: Sendable {
       separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
     guard fields.count == 10,
       // Checked first: every byte is as the build that sealed them wrote it.
-      let seal = ContentHash(hexDigits: fields[9]),
-      seal == Self.checksum(of: bytes, headerEnd: header.upperBound),
+      fields[9].count == 16, HeaderSeal.isSealed(bytes, headerEnd: header.upperBound),
       let fingerprint = ContentHash(hexDigits: fields[0]),
       let settings = ContentHash(hexDigits: fields[1]),
       let filmsKey = ContentHash(hexDigits: fields[2]),
@@ -173,18 +172,6 @@ struct SiteState: Sendable {
     self.lines = Array(lines[1..<count + 1])
     termLines = Array(lines[(count + 1)..<termEnd])
     searchLines = Array(lines[termEnd...])
-  }
-
-  /// The hash of every byte of `bytes` but the 16 that end the header line
-  /// (whose line break is at `headerEnd`): the header's other fields and every
-  /// line after it, as ``seal(_:)`` writes it.
-  static func checksum(of bytes: [UInt8], headerEnd: Int) -> ContentHash {
-    bytes.withUnsafeBytes { raw in
-      var hasher = ContentHasher()
-      hasher.combine(ContentHash(UnsafeRawBufferPointer(rebasing: raw[..<(headerEnd - 16)])))
-      hasher.combine(ContentHash(UnsafeRawBufferPointer(rebasing: raw[headerEnd...])))
-      return hasher.finalize()
-    }
   }
 
   /// The search index's chunks, in the index's order; `nil` when the state

@@ -9,7 +9,7 @@
 /// pages' ``SiteKeys/list`` with the navigation: the program, its libcmark,
 /// the settings, and the layout, index and row templates): the inputs a list
 /// page's key is made from too. A cache of another site key, or whose bytes
-/// do not match the seal its header ends with, is no cache. Like the state
+/// do not match the seal its header ends with (``HeaderSeal``), is no cache. Like the state
 /// (``SiteState``), the seal guards against accidents, not against someone
 /// who writes the file on purpose and seals it again: such a file is taken
 /// at its word, and its rows show on the lists the next build renders.
@@ -53,8 +53,7 @@ struct RowCache: Sendable {
       let count = Int(String(decoding: fields[3], as: UTF8.self)), count >= 0,
       // Each row takes at least its key and length.
       count <= (bytes.count - newline - 1) / 12,
-      let seal = ContentHash(hexDigits: fields[4]),
-      seal == Self.seal(header: bytes[..<fields[4].startIndex], body: bytes[(newline + 1)...])
+      fields[4].count == 16, HeaderSeal.isSealed(bytes, headerEnd: newline)
     else { return nil }
     var places: [ContentHash: Range<Int>] = [:]
     places.reserveCapacity(count)
@@ -102,18 +101,10 @@ struct RowCache: Sendable {
 
   /// A file of `count` rows, made with `site`, whose rows are `body`, sealed.
   static func file(site: ContentHash, count: Int, body: [UInt8]) -> [UInt8] {
-    let header = Array("\(magic) \(version) \(site) \(count) ".utf8)
-    let seal = Self.seal(header: header[...], body: body[...])
-    return header + Array("\(seal)\n".utf8) + body
-  }
-
-  /// The hash of a file's header up to its seal and of all that follows the
-  /// header: a guard against a file cut short or changed by accident.
-  private static func seal(header: ArraySlice<UInt8>, body: ArraySlice<UInt8>) -> ContentHash {
-    var hasher = ContentHasher()
-    hasher.combine(header.withUnsafeBytes { ContentHash($0) })
-    hasher.combine(body.withUnsafeBytes { ContentHash($0) })
-    return hasher.finalize()
+    var file = Array("\(magic) \(version) \(site) \(count) \(HeaderSeal.placeholder)\n".utf8)
+    file += body
+    HeaderSeal.seal(&file)
+    return file
   }
 
   /// The little-endian unsigned number in `bytes`, at most eight of them.

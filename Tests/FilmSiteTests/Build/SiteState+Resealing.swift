@@ -7,7 +7,7 @@ extension SiteState {
   /// made after the state was written).
   init?(resealing bytes: [UInt8]) {
     var sealed = bytes
-    Self.seal(&sealed)
+    HeaderSeal.seal(&sealed)
     self.init(bytes: sealed)
   }
 }
