@@ -13,6 +13,7 @@ extension JSONValue {
   /// JSON parser reads every string back exactly as it was.
   var scriptSafeJSON: String {
     var bytes: [UInt8] = []
+    bytes.reserveCapacity(2_048)
     append(to: &bytes)
     return String(decoding: bytes, as: UTF8.self)
   }
@@ -52,44 +53,99 @@ extension JSONValue {
   }
 
   /// Appends `text` as a JSON string literal, with the escapes of ``scriptSafeJSON``.
-  private static func appendString(_ text: String, to bytes: inout [UInt8]) {
-    var literal: [UInt8] = []
-    literal.reserveCapacity(text.utf8.count + 2)
-    JSONStringLiteral.append(text, to: &literal)
-    guard literal.contains(where: mayNeedScriptEscape) else {
-      bytes.append(contentsOf: literal)
+  ///
+  /// The literal is written in place; most have no character the script's
+  /// escapes pick (``mayStartScriptEscape(_:)`` finds no byte that could start
+  /// one), and are left as written. Otherwise the literal's bytes are copied
+  /// from there on in runs between the escaped characters.
+  static func appendString(_ text: String, to bytes: inout [UInt8]) {
+    let start = bytes.count
+    JSONStringLiteral.append(text, to: &bytes)
+    guard let first = bytes[start...].firstIndex(where: mayStartScriptEscape) else { return }
+    let literal = Array(bytes[first...])
+    bytes.removeSubrange(first...)
+    literal.withUnsafeBufferPointer { literal in
+      var run = 0
+      var index = 0
+      while index < literal.count {
+        let length = scriptEscapeLength(in: literal, at: index)
+        guard length > 0 else {
+          index += 1
+          continue
+        }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: literal[run..<index]))
+        appendEscape(scalarValue(in: literal, at: index, length: length), to: &bytes)
+        index += length
+        run = index
+      }
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: literal[run...]))
+    }
+  }
+
+  /// Whether `byte` may start a character that the script's escapes pick:
+  /// `<`, `>`, `&`, DEL, or the first byte of U+2028, U+2029, a C1 control or
+  /// a noncharacter. Letters such as `é` (`C3 A9`) start none.
+  private static func mayStartScriptEscape(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "&")
+      || byte == 0x7F || byte == 0xC2 || byte == 0xE2 || byte == 0xEF || byte >= 0xF0
+  }
+
+  /// The length in bytes of the character at `index` of a literal (valid
+  /// UTF-8 without control characters, which the literal escapes itself)
+  /// when the script's escapes pick it, or 0: `<`, `>` and `&`, U+2028 and
+  /// U+2029 (`E2 80 A8` and `E2 80 A9`), and what HTML forbids
+  /// (``Escaping/forbiddenLength(in:at:)``). A continuation byte starts none.
+  private static func scriptEscapeLength(in literal: UnsafeBufferPointer<UInt8>, at index: Int)
+    -> Int
+  {
+    switch literal[index] {
+    case UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"):
+      return 1
+    case 0xE2:
+      let isSeparator =
+        literal[index + 1] == 0x80 && (literal[index + 2] == 0xA8 || literal[index + 2] == 0xA9)
+      return isSeparator ? 3 : 0
+    default:
+      return Escaping.forbiddenLength(in: literal, at: index)
+    }
+  }
+
+  /// The scalar value of the `length` bytes of UTF-8 at `index`.
+  private static func scalarValue(
+    in bytes: UnsafeBufferPointer<UInt8>, at index: Int, length: Int
+  ) -> UInt32 {
+    let lead = bytes[index]
+    var value: UInt32
+    switch length {
+    case 1: return UInt32(lead)
+    case 2: value = UInt32(lead & 0x1F)
+    case 3: value = UInt32(lead & 0x0F)
+    default: value = UInt32(lead & 0x07)
+    }
+    for offset in 1..<length {
+      value = (value << 6) | UInt32(bytes[index + offset] & 0x3F)
+    }
+    return value
+  }
+
+  /// Appends `\u` and four hex digits for the scalar `value`, as a surrogate
+  /// pair beyond U+FFFF.
+  private static func appendEscape(_ value: UInt32, to bytes: inout [UInt8]) {
+    guard value > 0xFFFF else {
+      appendUnit(UInt16(value), to: &bytes)
       return
     }
-    for scalar in String(decoding: literal, as: UTF8.self).unicodeScalars {
-      if needsScriptEscape(scalar) {
-        appendEscape(scalar, to: &bytes)
-      } else {
-        bytes.append(contentsOf: String(scalar).utf8)
-      }
+    let offset = value - 0x1_0000
+    appendUnit(UInt16(0xD800 + (offset >> 10)), to: &bytes)
+    appendUnit(UInt16(0xDC00 + (offset & 0x3FF)), to: &bytes)
+  }
+
+  private static func appendUnit(_ unit: UInt16, to bytes: inout [UInt8]) {
+    bytes.append(contentsOf: #"\u"#.utf8)
+    for shift in stride(from: 12, through: 0, by: -4) {
+      bytes.append(hexDigits[Int((unit >> UInt16(shift)) & 0xF)])
     }
   }
 
-  /// Whether a byte of a string literal may start a character that
-  /// ``needsScriptEscape(_:)`` picks: most text has none, and is copied whole.
-  private static func mayNeedScriptEscape(_ byte: UInt8) -> Bool {
-    byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "&")
-      || byte == 0x7F || byte >= 0x80
-  }
-
-  private static func needsScriptEscape(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar {
-    case "<", ">", "&", "\u{2028}", "\u{2029}": return true
-    default: return Escaping.isForbidden(scalar)
-    }
-  }
-
-  /// Appends `\u` and four hex digits for `scalar`, as a surrogate pair beyond U+FFFF.
-  private static func appendEscape(_ scalar: Unicode.Scalar, to bytes: inout [UInt8]) {
-    for unit in String(scalar).utf16 {
-      let hex = String(unit, radix: 16)
-      bytes.append(contentsOf: #"\u"#.utf8)
-      bytes.append(contentsOf: String(repeating: "0", count: 4 - hex.count).utf8)
-      bytes.append(contentsOf: hex.utf8)
-    }
-  }
+  private static let hexDigits = Array("0123456789abcdef".utf8)
 }

@@ -25,8 +25,19 @@ struct MetaTag: Sendable, Equatable {
     MetaTag(attribute: .name, key: key, content: content)
   }
 
-  /// The element, with the key and content escaped for a quoted attribute value.
-  var html: String {
-    "<meta \(attribute.rawValue)=\"\(Escaping.html(key))\" content=\"\(Escaping.html(content))\">"
+  /// Appends the element, with the key and content escaped for a quoted attribute value.
+  func appendHTML(to bytes: inout [UInt8]) {
+    bytes.append(contentsOf: "<meta ".utf8)
+    bytes.append(contentsOf: attribute.rawValue.utf8)
+    bytes.append(contentsOf: #"=""#.utf8)
+    Self.appendEscaped(key, to: &bytes)
+    bytes.append(contentsOf: #"" content=""#.utf8)
+    Self.appendEscaped(content, to: &bytes)
+    bytes.append(contentsOf: #"">"#.utf8)
+  }
+
+  private static func appendEscaped(_ text: String, to bytes: inout [UInt8]) {
+    var text = text
+    text.withUTF8 { Escaping.appendHTML($0, to: &bytes) }
   }
 }

@@ -82,7 +82,12 @@ enum PlainText {
   /// `text` cut to at most `limit` characters, at a space where there is one
   /// in its second half, with `…` after it; `text` itself when it is short enough.
   static func shortened(_ text: String, to limit: Int) -> String {
-    guard text.count > limit else { return text }
+    // A character is at least one byte, so text of no more bytes than
+    // `limit` is short enough; longer text is counted only up to `limit`.
+    guard text.utf8.count > limit,
+      let limitIndex = text.index(text.startIndex, offsetBy: limit, limitedBy: text.endIndex),
+      limitIndex < text.endIndex
+    else { return text }
     let cut = text.prefix(limit - 1)
     if let space = cut.lastIndex(of: " "), cut.distance(from: cut.startIndex, to: space) > limit / 2
     {

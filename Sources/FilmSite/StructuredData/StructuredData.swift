@@ -21,7 +21,14 @@ struct StructuredData: Sendable, Equatable {
 
   /// The meta elements, one a line; `nil` without any.
   var metaElements: String? {
-    metaTags.isEmpty ? nil : metaTags.map(\.html).joined(separator: "\n")
+    guard !metaTags.isEmpty else { return nil }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(1_024)
+    for (offset, tag) in metaTags.enumerated() {
+      if offset > 0 { bytes.append(UInt8(ascii: "\n")) }
+      tag.appendHTML(to: &bytes)
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// The structured data of `film`'s page at `route`: a JSON-LD `Movie`,

@@ -34,6 +34,10 @@ import Testing
     ("abcdefghijklmnop", 8, "abcdefg…"),
     ("a bcdefghijklmnop", 8, "a bcdef…"),
     ("exactly ten", 11, "exactly ten"),
+    // Characters, not bytes: each of these is longer in UTF-8 than its limit.
+    ("café crème", 10, "café crème"),
+    ("e\u{301}e\u{301}e\u{301}", 3, "e\u{301}e\u{301}e\u{301}"),
+    ("🎬🎬🎬🎬", 3, "🎬🎬…"),
   ])
   func shortensAtASpaceInTheSecondHalf(text: String, limit: Int, shortened: String) {
     let result = PlainText.shortened(text, to: limit)
