@@ -89,15 +89,14 @@ struct FilmPage {
       members.append((member.name, trimmed, character))
     }
     guard !members.isEmpty else { return .list([]) }
-    var pages: [String: Route] = [:]
-    for name in links.cast where pages[name.name] == nil {
-      pages[name.name] = FilmPageLinks.route(name, .cast)
-    }
+    // The first page of each name, found by comparing: a film lists a
+    // handful, fewer than would pay for hashing them into a table.
     return Self.list(
       members.map { member in
-        [
+        let page = links.cast.first { $0.name == member.trimmed }
+        return [
           "name": .text(member.name), "character": .optional(member.character),
-          "url": .optional(pages[member.trimmed].map { route.url(to: $0) }),
+          "url": .optional(page.map { route.url(to: FilmPageLinks.route($0, .cast)) }),
         ]
       })
   }

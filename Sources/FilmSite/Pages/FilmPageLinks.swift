@@ -117,14 +117,14 @@ struct FilmPageLinks: Hashable, Sendable {
   /// Where the structured data links the film's director and actors.
   var people: PersonLinks {
     let director = director.map { Self.route($0, .directors) }
-    var actorRoutes: [String: Route] = [:]
-    for actor in actors {
-      if let slug = actor.slug, actorRoutes[actor.name] == nil {
-        actorRoutes[actor.name] = Route([TaxonomyKind.cast.folder, slug])
-      }
-    }
-    let found = actorRoutes
-    return PersonLinks(director: { _ in director }, actor: { found[$0] })
+    // A handful of actors: the first with the name and a page is found by
+    // comparing, which costs less than hashing the names into a table.
+    let withPages = actors.compactMap { actor in actor.slug.map { (actor.name, $0) } }
+    return PersonLinks(
+      director: { _ in director },
+      actor: { name in
+        withPages.first { $0.0 == name }.map { Route([TaxonomyKind.cast.folder, $0.1]) }
+      })
   }
 
   /// Adds every link but the index page's, in order, to `hasher`: a film

@@ -75,7 +75,7 @@ struct FilmMetadata: Sendable {
     actors = Array(
       film.cast.lazy.compactMap { member -> Person? in
         guard let name = Self.nonEmpty(member.name) else { return nil }
-        let url = people.actor(name).flatMap { page in base.map { $0 + page.description } }
+        let url = base.flatMap { base in people.actor(name).map { base + $0.description } }
         return Person(name: name, url: url, character: Self.nonEmpty(member.character))
       }.prefix(configuration.castShown))
     minutes = film.runtime.flatMap { $0 > 0 ? $0 : nil }
