@@ -29,7 +29,9 @@ struct FilmPage {
   {
     let route = self.route
     let template = inputs.theme.film
-    var context = inputs.contexts.filmContext(film, for: template)
+    // Made once for the template and the structured data, which both read it.
+    let overviewHTML = film.overview.map(inputs.contexts.overviewHTML)
+    var context = inputs.contexts.filmContext(film, for: template, overviewHTML: overviewHTML)
     let texts = IndexPagePatch.Texts(
       page: links.indexPage, indexRoute: links.indexRoute, from: route)
     for value in [IndexPagePatch.Value.url, .number] {
@@ -66,7 +68,9 @@ struct FilmPage {
       at: route,
       kind: "film",
       title: film.year.map { "\(film.title) (\($0))" } ?? film.title,
-      structuredData: .film(film, at: route, contexts: inputs.contexts, people: links.people),
+      structuredData: .film(
+        film, at: route, contexts: inputs.contexts, people: links.people,
+        overviewHTML: overviewHTML),
       recording: recording
     )
     guard recording else { return (bytes, nil) }

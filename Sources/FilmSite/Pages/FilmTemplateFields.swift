@@ -56,8 +56,12 @@ enum FilmTemplateFields {
   static let names = placeholders.map(\.name)
 
   /// The values of `film` that `template` uses.
+  /// - Parameter overviewHTML: The film's overview as
+  ///   ``PageContexts/overviewHTML(_:)`` makes it, when the caller has it
+  ///   already (a film page, whose structured data reads it too).
   static func values(
-    of film: Film, for template: Template, contexts: PageContexts
+    of film: Film, for template: Template, contexts: PageContexts,
+    overviewHTML: [UInt8]? = nil
   ) -> TemplateContext {
     var context = TemplateContext()
     let names = template.names
@@ -75,7 +79,9 @@ enum FilmTemplateFields {
       case .field(let index):
         context[name] = value(fields[index].value(in: film))
       case .markdown(let index):
-        context[name] = markdown(fields[index].value(in: film), for: template, contexts: contexts)
+        context[name] = markdown(
+          fields[index].value(in: film), for: template, contexts: contexts,
+          made: name == "overview" ? overviewHTML : nil)
       case .unlessTitle(let index):
         context[name] = unlessTitle(fields[index].value(in: film), of: film)
       case .facts: context[name] = .text(PageContexts.facts(film))
@@ -116,13 +122,12 @@ enum FilmTemplateFields {
 
   /// Markdown, which cmark renders with a Markdown page; an HTML template
   /// (`film.html`, a row) gets cmark's safe HTML for it, to insert as is.
+  /// `made` is that HTML when the caller made it already.
   private static func markdown(
-    _ value: Film.FieldValue, for template: Template, contexts: PageContexts
+    _ value: Film.FieldValue, for template: Template, contexts: PageContexts, made: [UInt8]?
   ) -> TemplateValue {
     guard case .text(let text) = value else { return .absent }
-    let markdown = PageContexts.overviewMarkdown(text)
-    guard template.language == .html else { return .text(markdown) }
-    return .text(
-      String(decoding: contexts.html(fromMarkdown: Array(markdown.utf8)), as: UTF8.self))
+    guard template.language == .html else { return .text(PageContexts.overviewMarkdown(text)) }
+    return .text(String(decoding: made ?? contexts.overviewHTML(text), as: UTF8.self))
   }
 }

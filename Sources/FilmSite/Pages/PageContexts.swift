@@ -31,8 +31,12 @@ struct PageContexts: Sendable {
   }
 
   /// A film's values for `template`, a film page's among them.
-  func filmContext(_ film: Film, for template: Template) -> TemplateContext {
-    var context = filmValues(film, for: template)
+  /// - Parameter overviewHTML: The film's overview as ``overviewHTML(_:)``
+  ///   makes it, when the caller has it already.
+  func filmContext(_ film: Film, for template: Template, overviewHTML: [UInt8]? = nil)
+    -> TemplateContext
+  {
+    var context = filmValues(film, for: template, overviewHTML: overviewHTML)
     context.merge(filmPage)
     return context
   }
@@ -54,8 +58,17 @@ struct PageContexts: Sendable {
   /// The values of a film that are the same on every page that shows it,
   /// those `template` uses: an index row shows no overview, so none is
   /// prepared (or kept in memory for every list the film is on).
-  func filmValues(_ film: Film, for template: Template) -> TemplateContext {
-    FilmTemplateFields.values(of: film, for: template, contexts: self)
+  func filmValues(_ film: Film, for template: Template, overviewHTML: [UInt8]? = nil)
+    -> TemplateContext
+  {
+    FilmTemplateFields.values(
+      of: film, for: template, contexts: self, overviewHTML: overviewHTML)
+  }
+
+  /// A film's `overview` as an HTML template shows it: cmark's safe HTML of
+  /// ``overviewMarkdown(_:)``.
+  func overviewHTML(_ overview: String) -> [UInt8] {
+    html(fromMarkdown: Array(Self.overviewMarkdown(overview).utf8))
   }
 
   /// Overviews longer than this are shown as plain text: real ones are a few

@@ -51,7 +51,12 @@ struct FilmMetadata: Sendable {
   /// Pages about the same film elsewhere: IMDb's, the film's own site.
   let sameAs: [String]
 
-  init(_ film: Film, at route: Route, contexts: PageContexts, people: PersonLinks) {
+  /// - Parameter overviewHTML: The film's overview as
+  ///   ``PageContexts/overviewHTML(_:)`` makes it, when the caller has it already.
+  init(
+    _ film: Film, at route: Route, contexts: PageContexts, people: PersonLinks,
+    overviewHTML: [UInt8]? = nil
+  ) {
     let configuration = contexts.configuration
     let base = configuration.baseURL
     let pageURL = base.map { $0 + route.description }
@@ -61,8 +66,10 @@ struct FilmMetadata: Sendable {
     imageURL = film.posterURL(base: configuration.posterBaseURL).flatMap {
       Self.absoluteURL($0, from: pageURL)
     }
-    description = film.overview.flatMap { PlainText.overview($0, renderer: contexts.markdown) }
-      .map { PlainText.shortened($0, to: Self.longDescriptionLimit) }
+    description = film.overview.flatMap {
+      PlainText.overview($0, renderer: contexts.markdown, html: overviewHTML)
+    }
+    .map { PlainText.shortened($0, to: Self.longDescriptionLimit) }
     tagline = Self.nonEmpty(film.tagline)
     published = Self.publicationDate(of: film)
     let credit = Taxonomy.names(of: film, kind: .directors, castPagesPerFilm: 0).first
@@ -120,6 +127,8 @@ struct FilmMetadata: Sendable {
   /// The people a director credit names: `Joel Coen & Ethan Coen`,
   /// `Joel Coen and Ethan Coen` and `Joel Coen, Ethan Coen` are two.
   static func directorNames(_ credit: String) -> [String] {
+    // Most credits name one person: no separator's bytes, nothing to split.
+    guard namesSeveral(credit) else { return nonEmpty(credit).map { [$0] } ?? [] }
     var names: [String] = []
     for part in credit.split(whereSeparator: { $0 == "&" || $0 == "," }) {
       for name in part.components(separatedBy: " and ") {
@@ -128,6 +137,20 @@ struct FilmMetadata: Sendable {
     }
     return names
   }
+
+  /// Whether `credit` has the bytes of a separator of ``directorNames(_:)``:
+  /// `&`, `,` or ` and `.
+  private static func namesSeveral(_ credit: String) -> Bool {
+    var credit = credit
+    return credit.withUTF8 { bytes in
+      bytes.indices.contains { index in
+        bytes[index] == UInt8(ascii: "&") || bytes[index] == UInt8(ascii: ",")
+          || bytes[index...].starts(with: andSeparator)
+      }
+    }
+  }
+
+  private static let andSeparator = Array(" and ".utf8)
 
   /// The URL of the player of a trailer at `url`, a watch URL as
   /// `Film.trailerURL` makes them; `nil` for any other URL.

@@ -9,14 +9,18 @@ enum PlainText {
   /// An overview too long for Markdown is shown as literal text
   /// (``PageContexts/overviewMarkdown(_:)``), so its text is the overview
   /// itself and needs no second pass through cmark.
-  static func overview(_ overview: String, renderer: MarkdownRenderer) -> String? {
+  /// - Parameter html: The overview's HTML as its page has it
+  ///   (``PageContexts/overviewHTML(_:)``), when the caller has it already.
+  static func overview(_ overview: String, renderer: MarkdownRenderer, html: [UInt8]? = nil)
+    -> String?
+  {
     let text: String
     if overview.utf8.count > PageContexts.maximumMarkdownOverview {
       text = overview.utf8.split(whereSeparator: isSpace)
         .map { String(decoding: $0, as: UTF8.self) }.joined(separator: " ")
     } else {
-      let markdown = PageContexts.overviewMarkdown(overview)
-      text = fromHTML(renderer.pageHTML(from: Array(markdown.utf8)))
+      text = fromHTML(
+        html ?? renderer.pageHTML(from: Array(PageContexts.overviewMarkdown(overview).utf8)))
     }
     return text.isEmpty ? nil : text
   }
@@ -84,8 +88,9 @@ enum PlainText {
   static func shortened(_ text: String, to limit: Int) -> String {
     // A character is at least one byte, so text of no more bytes than
     // `limit` is short enough; longer text is counted only up to `limit`.
-    guard text.utf8.count > limit,
-      let limitIndex = text.index(text.startIndex, offsetBy: limit, limitedBy: text.endIndex),
+    guard text.utf8.count > limit else { return text }
+    if let shortened = shortenedASCII(text, to: limit) { return shortened }
+    guard let limitIndex = text.index(text.startIndex, offsetBy: limit, limitedBy: text.endIndex),
       limitIndex < text.endIndex
     else { return text }
     let cut = text.prefix(limit - 1)
@@ -94,5 +99,24 @@ enum PlainText {
       return cut[..<space] + "…"
     }
     return cut + "…"
+  }
+
+  /// ``shortened(_:to:)`` of `text`, longer than `limit` bytes, when its
+  /// first `limit + 1` bytes are ASCII other than a carriage return: each is
+  /// then a character of its own (only a carriage return joins the line feed
+  /// after it, and only characters beyond ASCII join the one before them),
+  /// so the characters need not be told apart. `nil` for other text.
+  private static func shortenedASCII(_ text: String, to limit: Int) -> String? {
+    var text = text
+    return text.withUTF8 { bytes -> String? in
+      guard limit > 0, bytes.count > limit,
+        !bytes[...limit].contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "\r") })
+      else { return nil }
+      var end = limit - 1
+      if let space = bytes[..<end].lastIndex(of: UInt8(ascii: " ")), space > limit / 2 {
+        end = space
+      }
+      return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<end]), as: UTF8.self) + "…"
+    }
   }
 }

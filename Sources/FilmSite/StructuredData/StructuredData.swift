@@ -33,12 +33,16 @@ struct StructuredData: Sendable, Equatable {
 
   /// The structured data of `film`'s page at `route`: a JSON-LD `Movie`,
   /// its description, Open Graph `video.movie` tags and a Twitter card.
-  /// - Parameter people: Where the site has a page for a director or actor.
+  /// - Parameters:
+  ///   - people: Where the site has a page for a director or actor.
+  ///   - overviewHTML: The film's overview as ``PageContexts/overviewHTML(_:)``
+  ///     makes it, when the caller has it already.
   static func film(
     _ film: Film, at route: Route, contexts: PageContexts,
-    people: PersonLinks = PersonLinks()
+    people: PersonLinks = PersonLinks(), overviewHTML: [UInt8]? = nil
   ) -> StructuredData {
-    let metadata = FilmMetadata(film, at: route, contexts: contexts, people: people)
+    let metadata = FilmMetadata(
+      film, at: route, contexts: contexts, people: people, overviewHTML: overviewHTML)
     return StructuredData(jsonLD: .object(metadata.movie), metaTags: metadata.metaTags)
   }
 

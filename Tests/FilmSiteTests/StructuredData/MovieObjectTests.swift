@@ -122,6 +122,8 @@ import Testing
     ("  Agnès Varda  ", ["Agnès Varda"]),
     ("A & A & ", ["A"]),
     ("Sandor Landon", ["Sandor Landon"]),
+    ("Sandor and", ["Sandor and"]), ("Anne andersen and Bo", ["Anne andersen", "Bo"]),
+    ("", []), ("  ", []), (" , & and ", []),
   ])
   func aDirectorCreditNamesEachPerson(credit: String, names: [String]) {
     #expect(FilmMetadata.directorNames(credit) == names)

@@ -44,4 +44,31 @@ import Testing
     #expect(result == shortened)
     #expect(result.count <= limit)
   }
+
+  @Test func shortensAsTheReferenceDoesWhateverTheCharacters() {
+    // ASCII (where bytes are counted), a carriage return and line feed (one
+    // character), a letter and an accent that join, a letter of two bytes.
+    let alphabet = ["a", "b", " ", " ", "\r", "\n", "\r\n", "e", "\u{301}", "é", "🎬"]
+    var generator = SplitMix64(seed: 0x15_0B)
+    for _ in 0..<5_000 {
+      var text = ""
+      for _ in 0..<Int.random(in: 0...30, using: &generator) {
+        text += alphabet[Int.random(in: 0..<alphabet.count, using: &generator)]
+      }
+      let limit = Int.random(in: 1...24, using: &generator)
+      #expect(PlainText.shortened(text, to: limit) == Self.referenceShortened(text, to: limit))
+    }
+  }
+
+  /// `shortened` as it reads, counting characters: the reference the byte
+  /// path for ASCII is held to.
+  static func referenceShortened(_ text: String, to limit: Int) -> String {
+    guard text.count > limit else { return text }
+    let cut = text.prefix(limit - 1)
+    if let space = cut.lastIndex(of: " "), cut.distance(from: cut.startIndex, to: space) > limit / 2
+    {
+      return cut[..<space] + "…"
+    }
+    return cut + "…"
+  }
 }
