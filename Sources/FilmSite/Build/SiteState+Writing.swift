@@ -45,7 +45,8 @@ extension SiteState {
       kindTerms.map { (kindIndex: kindIndex, term: $0) }
     }
     let chunks = search?.chunks ?? []
-    let filmLines = runs(count: films.count, length: 1024) { offset, bytes in
+    // A film's line is about 240 bytes, a term's about 35.
+    let filmLines = runs(count: films.count, length: 1024, lineBytes: 256) { offset, bytes in
       switch films[offset] {
       case .made(let record):
         appendLine(of: record, cast: terms[castKind], to: &bytes)
@@ -54,7 +55,7 @@ extension SiteState {
         last.appendFilmLine(at: lastOffset, to: &bytes)
       }
     }
-    let termLines = runs(count: allTerms.count, length: 4096) { index, bytes in
+    let termLines = runs(count: allTerms.count, length: 4096, lineBytes: 48) { index, bytes in
       let (kindIndex, term) = allTerms[index]
       bytes.append(UInt8(ascii: "0") + UInt8(kindIndex))
       bytes.append(UInt8(ascii: " "))
@@ -75,11 +76,16 @@ extension SiteState {
   /// The lines of `count` items, each written by `line`: a large site's
   /// state is tens of megabytes, so they are written on every core, in runs
   /// of `length` items, which ``joined(_:_:)`` puts one after another.
+  /// - Parameter lineBytes: About how long a line is: each run is given
+  ///   room for that many bytes a line at once, rather than grown through a
+  ///   dozen copies to fresh memory.
   static func runs(
-    count: Int, length: Int, _ line: @Sendable (_ index: Int, _ bytes: inout [UInt8]) -> Void
+    count: Int, length: Int, lineBytes: Int = 0,
+    _ line: @Sendable (_ index: Int, _ bytes: inout [UInt8]) -> Void
   ) -> [[UInt8]] {
     Array(stride(from: 0, to: count, by: length)).parallelMap { first in
       var bytes: [UInt8] = []
+      bytes.reserveCapacity(min(length, count - first) * lineBytes)
       for index in first..<min(first + length, count) { line(index, &bytes) }
       return bytes
     }
@@ -224,7 +230,7 @@ extension SiteState {
       searchCount: searchLines.count)
     var out = Self.joined(
       header,
-      Self.runs(count: lines.count, length: 1024) { offset, out in
+      Self.runs(count: lines.count, length: 1024, lineBytes: 256) { offset, out in
         appendLine(at: offset, update: updated[offset], source: sources?[offset], to: &out)
       })
     // The films keep their places, and their words: the terms and the chunks are the same.

@@ -69,7 +69,6 @@ struct FilmPageLinks: Hashable, Sendable {
   /// - Parameter kept: The pages of its shown actors, when they are known
   ///   already (``FilmLinks``); looked up otherwise.
   init(forFilmAt offset: Int, of plan: borrowing SitePlan, actors kept: [ActorPage]? = nil) {
-    let film = plan.films[offset].film
     let indexPage = plan.pagination.page(forItem: offset)
     func names(_ kind: TaxonomyKind) -> [Name] {
       plan.browse.mapTerms(ofFilmAt: offset, kind: kind) { Name(name: $0.name, slug: $0.slug) }
@@ -81,18 +80,21 @@ struct FilmPageLinks: Hashable, Sendable {
       indexPath: plan.pagination.route(forPage: indexPage).description,
       genres: names(.genres), director: names(.directors).first, year: names(.years).first,
       cast: cast,
-      actors: kept ?? Self.actors(of: film, cast: cast, castRanks: castRanks, in: plan),
+      actors: kept
+        ?? Self.actors(
+          of: plan.films[offset].film.cast, cast: cast, castRanks: castRanks, in: plan),
       tags: names(.tags))
   }
 
-  /// The pages of `film`'s shown actors, looked up in `plan`. Most are among
+  /// The pages of the shown actors of `filmCast`, looked up in `plan`. Most are among
   /// the film's own names' pages (`cast`, ranked `castRanks`); the others may
   /// have a page through another film. A name has one term, so both ways
   /// find the same.
   private static func actors(
-    of film: Film, cast: [Name], castRanks: ArraySlice<Int32>, in plan: borrowing SitePlan
+    of filmCast: [Film.CastMember], cast: [Name], castRanks: ArraySlice<Int32>,
+    in plan: borrowing SitePlan
   ) -> [ActorPage] {
-    FilmMetadata.shownActorNames(of: film, shown: plan.configuration.castShown).map { actor in
+    FilmMetadata.shownActorNames(of: filmCast, shown: plan.configuration.castShown).map { actor in
       if let index = cast.firstIndex(where: { $0.name == actor }) {
         return ActorPage(
           name: actor, slug: cast[index].slug, rank: castRanks[castRanks.startIndex + index])

@@ -79,12 +79,14 @@ struct FilmMetadata: Sendable {
     let names = credit.map(Self.directorNames) ?? []
     directors = names.map { Person(name: $0, url: names.count == 1 ? creditURL : nil) }
     directorPageURL = creditURL
-    actors = Array(
-      film.cast.lazy.compactMap { member -> Person? in
-        guard let name = Self.nonEmpty(member.name) else { return nil }
-        let url = base.flatMap { base in people.actor(name).map { base + $0.description } }
-        return Person(name: name, url: url, character: Self.nonEmpty(member.character))
-      }.prefix(configuration.castShown))
+    var actors: [Person] = []
+    for member in film.cast {
+      guard actors.count < configuration.castShown else { break }
+      guard let name = Self.nonEmpty(member.name) else { continue }
+      let url = base.flatMap { base in people.actor(name).map { base + $0.description } }
+      actors.append(Person(name: name, url: url, character: Self.nonEmpty(member.character)))
+    }
+    self.actors = actors
     minutes = film.runtime.flatMap { $0 > 0 ? $0 : nil }
     genres = Taxonomy.names(of: film, kind: .genres, castPagesPerFilm: 0)
     if let value = film.rating, value.isFinite, (0...10).contains(value),
@@ -168,7 +170,18 @@ struct FilmMetadata: Sendable {
   /// The names of the first `shown` billed performers the structured data
   /// names, as it looks their pages up: trimmed, none empty.
   static func shownActorNames(of film: Film, shown: Int) -> [String] {
-    Array(film.cast.lazy.compactMap { nonEmpty($0.name) }.prefix(shown))
+    shownActorNames(of: film.cast, shown: shown)
+  }
+
+  /// The names of the first `shown` billed of `cast` with a name, trimmed.
+  static func shownActorNames(of cast: [Film.CastMember], shown: Int) -> [String] {
+    // A loop, not a lazy prefix: that would trim each name twice.
+    var names: [String] = []
+    for member in cast {
+      guard names.count < shown else { break }
+      if let name = nonEmpty(member.name) { names.append(name) }
+    }
+    return names
   }
 
   private static func nonEmpty(_ text: String?) -> String? {
