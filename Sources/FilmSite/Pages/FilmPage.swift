@@ -29,8 +29,13 @@ struct FilmPage {
   {
     let route = self.route
     let template = inputs.theme.film
-    // Made once for the template and the structured data, which both read it.
-    let overviewHTML = film.overview.map(inputs.contexts.overviewHTML)
+    // Made once for the template and the structured data, where either reads
+    // it: the structured data reads a very long overview as its plain text.
+    let overviewHTML = film.overview.flatMap { overview in
+      overview.utf8.count <= PageContexts.maximumMarkdownOverview
+        || (template.language == .html && template.names.contains("overview"))
+        ? inputs.contexts.overviewHTML(overview) : nil
+    }
     var context = inputs.contexts.filmContext(film, for: template, overviewHTML: overviewHTML)
     let texts = IndexPagePatch.Texts(
       page: links.indexPage, indexRoute: links.indexRoute, from: route)

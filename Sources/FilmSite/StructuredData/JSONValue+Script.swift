@@ -54,14 +54,20 @@ extension JSONValue {
 
   /// Appends `text` as a JSON string literal, with the escapes of ``scriptSafeJSON``.
   ///
-  /// The literal is written in place; most have no character the script's
-  /// escapes pick (``mayStartScriptEscape(_:)`` finds no byte that could start
-  /// one), and are left as written. Otherwise the literal's bytes are copied
-  /// from there on in runs between the escaped characters.
+  /// The literal is written in place and looked through once for the first
+  /// character the script's escapes pick; most literals have none (a curly
+  /// quote or a dash starts with the same byte as U+2028, but is not it),
+  /// and are left as written. Otherwise the literal's bytes from there on
+  /// are copied in runs between the escaped characters.
   static func appendString(_ text: String, to bytes: inout [UInt8]) {
     let start = bytes.count
     JSONStringLiteral.append(text, to: &bytes)
-    guard let first = bytes[start...].firstIndex(where: mayStartScriptEscape) else { return }
+    let escaped = bytes.withUnsafeBufferPointer { literal in
+      (start..<literal.count).first { index in
+        mayStartScriptEscape(literal[index]) && scriptEscapeLength(in: literal, at: index) > 0
+      }
+    }
+    guard let first = escaped else { return }
     let literal = Array(bytes[first...])
     bytes.removeSubrange(first...)
     literal.withUnsafeBufferPointer { literal in
@@ -91,8 +97,8 @@ extension JSONValue {
   }
 
   /// The length in bytes of the character at `index` of a literal (valid
-  /// UTF-8 without control characters, which the literal escapes itself)
-  /// when the script's escapes pick it, or 0: `<`, `>` and `&`, U+2028 and
+  /// UTF-8 with no byte below 0x20, which the literal escapes itself) when
+  /// the script's escapes pick it, or 0: `<`, `>` and `&`, U+2028 and
   /// U+2029 (`E2 80 A8` and `E2 80 A9`), and what HTML forbids
   /// (``Escaping/forbiddenLength(in:at:)``). A continuation byte starts none.
   private static func scriptEscapeLength(in literal: UnsafeBufferPointer<UInt8>, at index: Int)

@@ -102,10 +102,11 @@ enum PlainText {
   }
 
   /// ``shortened(_:to:)`` of `text`, longer than `limit` bytes, when its
-  /// first `limit + 1` bytes are ASCII other than a carriage return: each is
-  /// then a character of its own (only a carriage return joins the line feed
-  /// after it, and only characters beyond ASCII join the one before them),
-  /// so the characters need not be told apart. `nil` for other text.
+  /// first `limit + 1` bytes are ASCII other than a carriage return: the
+  /// first `limit` are then characters of their own and the next starts one
+  /// (only a carriage return joins the line feed after it, and only
+  /// characters beyond ASCII join the one before them), so the characters
+  /// need not be told apart. `nil` for other text.
   private static func shortenedASCII(_ text: String, to limit: Int) -> String? {
     var text = text
     return text.withUTF8 { bytes -> String? in

@@ -38,6 +38,8 @@ import Testing
     ("café crème", 10, "café crème"),
     ("e\u{301}e\u{301}e\u{301}", 3, "e\u{301}e\u{301}e\u{301}"),
     ("🎬🎬🎬🎬", 3, "🎬🎬…"),
+    // The accent joins the byte after the first `limit`: still three characters.
+    ("abc\u{301}", 3, "abc\u{301}"),
   ])
   func shortensAtASpaceInTheSecondHalf(text: String, limit: Int, shortened: String) {
     let result = PlainText.shortened(text, to: limit)
