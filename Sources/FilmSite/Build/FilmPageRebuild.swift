@@ -108,7 +108,7 @@ struct FilmPageRebuild: Sendable {
   private static func showsTheSameActors(_ film: Film, as links: FilmPageLinks, shown: Int)
     -> Bool
   {
-    let names = FilmMetadata.shownActorNames(of: film, shown: shown)
+    let names = FilmMetadata.shownActorNames(of: film.cast, shown: shown)
     return names.count == links.actors.count
       && zip(names, links.actors).allSatisfy { ScalarOrder.isSame($0, $1.name) }
   }

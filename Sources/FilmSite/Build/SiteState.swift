@@ -125,7 +125,7 @@ struct SiteState: Sendable {
       separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
     guard fields.count == 10,
       // Checked first: every byte is as the build that sealed them wrote it.
-      fields[9].count == 16, HeaderSeal.isSealed(bytes, headerEnd: header.upperBound),
+      HeaderSeal.isSealed(bytes, headerEnd: header.upperBound),
       let fingerprint = ContentHash(hexDigits: fields[0]),
       let settings = ContentHash(hexDigits: fields[1]),
       let filmsKey = ContentHash(hexDigits: fields[2]),

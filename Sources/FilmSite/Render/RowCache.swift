@@ -53,7 +53,7 @@ struct RowCache: Sendable {
       let count = Int(String(decoding: fields[3], as: UTF8.self)), count >= 0,
       // Each row takes at least its key and length.
       count <= (bytes.count - newline - 1) / 12,
-      fields[4].count == 16, HeaderSeal.isSealed(bytes, headerEnd: newline)
+      HeaderSeal.isSealed(bytes, headerEnd: newline)
     else { return nil }
     var places: [ContentHash: Range<Int>] = [:]
     places.reserveCapacity(count)

@@ -167,13 +167,9 @@ struct FilmMetadata: Sendable {
     return nil
   }
 
-  /// The names of the first `shown` billed performers the structured data
-  /// names, as it looks their pages up: trimmed, none empty.
-  static func shownActorNames(of film: Film, shown: Int) -> [String] {
-    shownActorNames(of: film.cast, shown: shown)
-  }
-
-  /// The names of the first `shown` billed of `cast` with a name, trimmed.
+  /// The names of the first `shown` billed performers of a film's `cast`
+  /// that the structured data names, as it looks their pages up: trimmed,
+  /// none empty.
   static func shownActorNames(of cast: [Film.CastMember], shown: Int) -> [String] {
     // A loop, not a lazy prefix: that would trim each name twice.
     var names: [String] = []

@@ -63,9 +63,7 @@ extension JSONValue {
     let start = bytes.count
     JSONStringLiteral.append(text, to: &bytes)
     let escaped = bytes.withUnsafeBufferPointer { literal in
-      (start..<literal.count).first { index in
-        mayStartScriptEscape(literal[index]) && scriptEscapeLength(in: literal, at: index) > 0
-      }
+      (start..<literal.count).first { scriptEscapeLength(in: literal, at: $0) > 0 }
     }
     guard let first = escaped else { return }
     let literal = Array(bytes[first...])
@@ -88,19 +86,12 @@ extension JSONValue {
     }
   }
 
-  /// Whether `byte` may start a character that the script's escapes pick:
-  /// `<`, `>`, `&`, DEL, or the first byte of U+2028, U+2029, a C1 control or
-  /// a noncharacter. Letters such as `é` (`C3 A9`) start none.
-  private static func mayStartScriptEscape(_ byte: UInt8) -> Bool {
-    byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "&")
-      || byte == 0x7F || byte == 0xC2 || byte == 0xE2 || byte == 0xEF || byte >= 0xF0
-  }
-
   /// The length in bytes of the character at `index` of a literal (valid
   /// UTF-8 with no byte below 0x20, which the literal escapes itself) when
   /// the script's escapes pick it, or 0: `<`, `>` and `&`, U+2028 and
   /// U+2029 (`E2 80 A8` and `E2 80 A9`), and what HTML forbids
-  /// (``Escaping/forbiddenLength(in:at:)``). A continuation byte starts none.
+  /// (``Escaping/forbiddenLength(in:at:)``). A continuation byte starts none,
+  /// nor does the first byte of a letter such as `é` (`C3 A9`).
   private static func scriptEscapeLength(in literal: UnsafeBufferPointer<UInt8>, at index: Int)
     -> Int
   {

@@ -19,9 +19,9 @@ enum HeaderSeal {
   }
 
   /// Whether `bytes`, whose first line breaks at `headerEnd`, end that line
-  /// with their seal.
+  /// with their seal, a field of its own (after a space).
   static func isSealed(_ bytes: [UInt8], headerEnd: Int) -> Bool {
-    headerEnd >= 16
+    headerEnd >= 17 && bytes[headerEnd - 17] == UInt8(ascii: " ")
       && ContentHash(hexDigits: bytes[(headerEnd - 16)..<headerEnd])
         == hash(of: bytes, headerEnd: headerEnd)
   }
