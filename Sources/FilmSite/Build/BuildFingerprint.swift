@@ -44,11 +44,15 @@ enum BuildFingerprint {
   /// the program and its libcmark, the content folder, and what the pull
   /// picks from the source. Two builds with the same value and the same
   /// films make the same site (``SiteState``).
+  /// - Parameter leavingOutFilmTemplate: Leave the film template out too:
+  ///   what else the site was built from, which a state keeps with the
+  ///   template's source (``KeptFilmTemplate``).
   static func allButFilms(
     theme: Theme, configuration: SiteConfiguration, content: SiteContent, query: String,
-    maxPages: Int?
+    maxPages: Int?, leavingOutFilmTemplate: Bool = false
   ) throws -> ContentHash {
-    var hasher = try settings(theme: theme, configuration: configuration)
+    var hasher = try settings(
+      theme: theme, configuration: configuration, leavingOutFilm: leavingOutFilmTemplate)
     hasher.combine(content.hash)
     hasher.combine("all but the films")
     hasher.combine(query)
@@ -89,11 +93,11 @@ enum BuildFingerprint {
   }
 
   /// What every build depends on besides its films.
-  private static func settings(theme: Theme, configuration: SiteConfiguration) throws
-    -> ContentHasher
-  {
+  private static func settings(
+    theme: Theme, configuration: SiteConfiguration, leavingOutFilm: Bool = false
+  ) throws -> ContentHasher {
     var hasher = try programAndSettings(configuration)
-    hasher.combine(theme.contentHash)
+    hasher.combine(theme.contentHash(leavingOutFilm: leavingOutFilm))
     return hasher
   }
 

@@ -34,6 +34,9 @@ public struct BuildSummary: Sendable, CustomStringConvertible {
   /// Whether only the changed films' pages were rendered, without a plan,
   /// because nothing else they show changed (``FilmPageRebuild``).
   let filmPagesOnly: Bool
+  /// Whether the film template's text alone changed besides, and was put
+  /// into the current site's film pages (``FilmTemplateEdit``).
+  let filmTemplateEdited: Bool
   /// How many films were decoded from a catalog file whose other films'
   /// bytes had not changed (``CatalogFilmBytes``); `nil` when every film was.
   let decodedFilms: Int?
@@ -45,7 +48,8 @@ public struct BuildSummary: Sendable, CustomStringConvertible {
     fieldWarnings: [FieldWarning] = [], contentWarnings: [ContentWarning] = [], notes: Int = 0,
     overrides: Int = 0, contentPages: Int = 0, windows: PullWindows? = nil, pages: SitePageCounts,
     files: SiteWriter.Summary,
-    upToDate: Bool, filmPagesOnly: Bool = false, decodedFilms: Int? = nil,
+    upToDate: Bool, filmPagesOnly: Bool = false, filmTemplateEdited: Bool = false,
+    decodedFilms: Int? = nil,
     outputDirectory: String, duration: Duration
   ) {
     self.films = films.films
@@ -65,6 +69,7 @@ public struct BuildSummary: Sendable, CustomStringConvertible {
     self.files = files
     self.upToDate = upToDate
     self.filmPagesOnly = filmPagesOnly
+    self.filmTemplateEdited = filmTemplateEdited
     self.decodedFilms = decodedFilms
     self.outputDirectory = outputDirectory
     self.duration = duration
@@ -86,7 +91,9 @@ public struct BuildSummary: Sendable, CustomStringConvertible {
       upToDate
       ? " (already up to date: same films, theme and settings)"
       : filmPagesOnly
-        ? " (only the changed films' own pages: nothing else they show changed"
+        ? (filmTemplateEdited
+          ? " (only the film pages: the film template's text changed, and was put into them"
+          : " (only the changed films' own pages: nothing else they show changed")
           + (decodedFilms.map { "; \($0) \($0 == 1 ? "film" : "films") decoded again" } ?? "")
           + ")"
         : ""

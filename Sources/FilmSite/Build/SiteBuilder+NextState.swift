@@ -15,7 +15,8 @@ extension SiteBuilder {
   /// The search index's chunks are kept with it when the render made them (`searchChunks`).
   func nextState(
     of plan: SitePlan, links: FilmLinks, keys: PageKeys, theme: Theme, settings: ContentHash,
-    filmsKey: ContentHash, last: (state: SiteState, records: [Int?]?)?, kept: [Bool]?,
+    filmTemplate: KeptFilmTemplate?, filmsKey: ContentHash,
+    last: (state: SiteState, records: [Int?]?)?, kept: [Bool]?,
     sources: [ContentHash]?, searchChunks: [SearchChunk]?, fingerprint: ContentHash, files: Int
   ) -> [UInt8]? {
     guard plan.content.notes.allSatisfy({ $0 == nil }), plan.content.pages.isEmpty,
@@ -67,7 +68,7 @@ extension SiteBuilder {
     }
     return SiteState.bytes(
       fingerprint: fingerprint, settings: settings, filmsKey: filmsKey, pageSite: keys.sites.film,
-      files: files, films: lines, keptFrom: last?.state,
+      filmTemplate: filmTemplate, files: files, films: lines, keptFrom: last?.state,
       terms: SiteState.keptKinds.map { kind in
         plan.browse[kind].terms.map { SiteState.TermName(name: $0.name, slug: $0.slug) }
       }, search: searchChunks.map { (keys.sites.search, $0) })

@@ -76,7 +76,7 @@ public struct SiteBuilder: Sendable {
     let pulled: PulledFilms?
     let state: SiteState?
     let rebuild: FilmPageRebuild?
-    let settings: ContentHash
+    let settings: BuildSettings
     let fingerprint: ContentHash
     var sources: [ContentHash]?
     if let quick, let catalog {
@@ -119,8 +119,9 @@ public struct SiteBuilder: Sendable {
       } else {
         rebuild = state.flatMap {
           FilmPageRebuild(
-            films: films.films, state: $0, settings: allButFilms, theme: theme,
-            configuration: configuration, content: content, sources: sources)
+            films: films.films, state: $0, settings: allButFilms.all,
+            filmTemplate: allButFilms.filmTemplate, theme: theme, configuration: configuration,
+            content: content, sources: sources)
         }
       }
     }
@@ -146,15 +147,15 @@ public struct SiteBuilder: Sendable {
     let files: SiteWriter.Summary
     let summary: BuildSummary
     do {
-      if let rebuild, let pages = publication.current.manifest.pageCounts,
-        publication.current.manifest.fingerprint == rebuild.state.fingerprint,
-        let rebuilt = rebuild.files(reusingFrom: publication.current)
+      let current = publication.current
+      if let rebuild, let pages = current.manifest.pageCounts,
+        current.manifest.fingerprint == rebuild.state.fingerprint,
+        try rebuild.stage(reusingFrom: current, add: { try writer.add($0, to: &publication) })
       {
         // Without a pull, the films are the state's: as many, none dropped.
         let counts =
           pulled?.counts
           ?? FilmCounts(films: rebuild.state.count, duplicatesDropped: 0, pageCap: nil)
-        try writer.add(rebuilt, to: &publication)
         files = try writer.publish(
           publication, fingerprint: fingerprint, pageCounts: pages, filmCounts: counts,
           state: rebuild.nextState(fingerprint: fingerprint))
@@ -162,6 +163,7 @@ public struct SiteBuilder: Sendable {
           films: counts, failure: pulled?.failure, skipped: pulled?.skipped ?? [],
           fieldWarnings: rebuild.warnings, contentPages: 0, windows: pulled?.windows,
           pages: pages, files: files, upToDate: false, filmPagesOnly: true,
+          filmTemplateEdited: rebuild.templateEdit != nil,
           decodedFilms: pulled == nil ? rebuild.checkedCount : nil,
           outputDirectory: outputDirectory, duration: ContinuousClock.now - start)
         releaseInBackground((consume catalog, consume pulled, consume publication))
@@ -213,7 +215,7 @@ public struct SiteBuilder: Sendable {
     /// The rebuild of the changed films' pages alone, or `nil` when one of them
     /// changed something other pages show (``FilmPageRebuild``): the site is planned.
     let rebuild:
-      (rebuild: FilmPageRebuild, configuration: SiteConfiguration, settings: ContentHash)?
+      (rebuild: FilmPageRebuild, configuration: SiteConfiguration, settings: BuildSettings)?
   }
 
   /// The rebuild of a catalog file whose films' bytes `state` has hashes
@@ -234,24 +236,40 @@ public struct SiteBuilder: Sendable {
     }
     let settings = try self.settings(theme: theme, configuration: configuration, content: content)
     let rebuild = FilmPageRebuild(
-      checking: films, state: state, settings: settings, theme: theme,
-      configuration: configuration, content: content, sources: filmBytes.hashes)
+      checking: films, state: state, settings: settings.all,
+      filmTemplate: settings.filmTemplate, theme: theme, configuration: configuration,
+      content: content, sources: filmBytes.hashes,
+      filmsAt: { offsets in filmBytes.films(at: offsets)?.map(\.element) })
     return ChangedBytes(rebuild: rebuild.map { ($0, configuration, settings) })
   }
 
-  /// Everything the site is built from besides its films (``BuildFingerprint/allButFilms(theme:configuration:content:query:maxPages:)``).
+  /// Everything the site is built from besides its films (``BuildFingerprint/allButFilms(theme:configuration:content:query:maxPages:leavingOutFilmTemplate:)``),
+  /// and what the state keeps of the film template.
   private func settings(theme: Theme, configuration: SiteConfiguration, content: SiteContent)
-    throws -> ContentHash
+    throws -> BuildSettings
   {
-    try BuildFingerprint.allButFilms(
-      theme: theme, configuration: configuration, content: content, query: pull.query,
-      maxPages: input.maxPages)
+    func allButFilms(leavingOutFilmTemplate: Bool) throws -> ContentHash {
+      try BuildFingerprint.allButFilms(
+        theme: theme, configuration: configuration, content: content, query: pull.query,
+        maxPages: input.maxPages, leavingOutFilmTemplate: leavingOutFilmTemplate)
+    }
+    return BuildSettings(
+      all: try allButFilms(leavingOutFilmTemplate: false),
+      filmTemplate: KeptFilmTemplate(
+        theme: theme, otherSettings: try allButFilms(leavingOutFilmTemplate: true)))
+  }
+
+  /// Everything a build is made from besides its films, and what its state
+  /// keeps of the film template (``KeptFilmTemplate``).
+  struct BuildSettings: Sendable {
+    let all: ContentHash
+    let filmTemplate: KeptFilmTemplate?
   }
 
   /// Renders the pages of `plan`, reusing the current site's where their
   /// keys match, and publishes them with the state the next build starts from.
   private func render(
-    _ plan: SitePlan, theme: Theme, writer: SiteWriter, settings: ContentHash,
+    _ plan: SitePlan, theme: Theme, writer: SiteWriter, settings: BuildSettings,
     last: LastBuild?, sources: [ContentHash]?, fingerprint: ContentHash, filmCounts: FilmCounts,
     into publication: inout Publication
   ) throws -> SiteWriter.Summary {
@@ -289,7 +307,8 @@ public struct SiteBuilder: Sendable {
     let files = publication.staged.count
     let state = BackgroundResult {
       nextState(
-        of: plan, links: links, keys: keys, theme: theme, settings: settings, filmsKey: filmsKey,
+        of: plan, links: links, keys: keys, theme: theme, settings: settings.all,
+        filmTemplate: settings.filmTemplate, filmsKey: filmsKey,
         last: last.map { ($0.state, records) }, kept: kept, sources: sources,
         searchChunks: searchChunks, fingerprint: fingerprint, files: files)
     }

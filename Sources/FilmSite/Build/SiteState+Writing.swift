@@ -18,27 +18,29 @@ extension SiteState {
   /// theirs start from.
   static func bytes(
     fingerprint: ContentHash, settings: ContentHash, filmsKey: ContentHash, pageSite: ContentHash,
-    files: Int, records: [Record], terms: [[TermName]],
+    filmTemplate: KeptFilmTemplate? = nil, files: Int, records: [Record], terms: [[TermName]],
     search: (site: ContentHash, chunks: [SearchChunk])? = nil
   ) -> [UInt8] {
     bytes(
       fingerprint: fingerprint, settings: settings, filmsKey: filmsKey, pageSite: pageSite,
-      files: files, films: records.map(FilmLine.made), keptFrom: nil, terms: terms,
-      search: search)
+      filmTemplate: filmTemplate, files: files, films: records.map(FilmLine.made),
+      keptFrom: nil, terms: terms, search: search)
   }
 
   /// The bytes of a state whose films' lines are `films`, each made or kept
-  /// from `last`, and the rest as ``bytes(fingerprint:settings:filmsKey:pageSite:files:records:terms:search:)``
+  /// from `last`, and the rest as ``bytes(fingerprint:settings:filmsKey:pageSite:filmTemplate:files:records:terms:search:)``
   /// writes them. A line kept from `last` is copied, not read and written again.
   static func bytes(
     fingerprint: ContentHash, settings: ContentHash, filmsKey: ContentHash, pageSite: ContentHash,
-    files: Int, films: [FilmLine], keptFrom last: SiteState?, terms: [[TermName]],
+    filmTemplate: KeptFilmTemplate? = nil, files: Int, films: [FilmLine],
+    keptFrom last: SiteState?, terms: [[TermName]],
     search: (site: ContentHash, chunks: [SearchChunk])? = nil
   ) -> [UInt8] {
     precondition(terms.count == keptKinds.count)
     let header = header(
       fingerprint: fingerprint, settings: settings, filmsKey: filmsKey, pageSite: pageSite,
-      files: files, count: films.count, termCount: terms.reduce(0) { $0 + $1.count },
+      filmTemplate: filmTemplate, files: files, count: films.count,
+      termCount: terms.reduce(0) { $0 + $1.count },
       searchSite: search?.site, searchCount: search?.chunks.count ?? 0)
     // Every term, kind by kind, by its place among them all.
     let allTerms = terms.enumerated().flatMap { kindIndex, kindTerms in
@@ -168,11 +170,19 @@ extension SiteState {
 
   static func header(
     fingerprint: ContentHash, settings: ContentHash, filmsKey: ContentHash, pageSite: ContentHash,
-    files: Int, count: Int, termCount: Int, searchSite: ContentHash?, searchCount: Int
+    filmTemplate: KeptFilmTemplate?, files: Int, count: Int, termCount: Int,
+    searchSite: ContentHash?, searchCount: Int
   ) -> [UInt8] {
-    Array(
-      "\(formatLine) \(fingerprint) \(settings) \(filmsKey) \(pageSite) \(files) \(count) \(termCount) \(searchSite?.description ?? "-") \(searchCount) \(HeaderSeal.placeholder)\n"
+    var header = Array(
+      "\(formatLine) \(fingerprint) \(settings) \(filmsKey) \(pageSite) \(files) \(count) \(termCount) \(searchSite?.description ?? "-") \(searchCount) "
         .utf8)
+    if let filmTemplate {
+      filmTemplate.append(to: &header)
+    } else {
+      header += "- -".utf8
+    }
+    header += " \(HeaderSeal.placeholder)\n".utf8
+    return header
   }
 
   /// A name as a line writes it: a backslash, a line break and a tab each
@@ -220,13 +230,22 @@ extension SiteState {
   /// `sources` is given (one for each film), every film's source hash; an
   /// updated line without one keeps none: what a ``FilmPageRebuild``
   /// leaves. Footprints, feed marks, links, places and routes are copied as
-  /// they are.
-  func bytes(fingerprint: ContentHash, updates: [Update], sources: [ContentHash]?) -> [UInt8] {
+  /// they are. A rebuild after an edit of the film template's text
+  /// (``FilmTemplateEdit``) gives its `settings`, film pages' key and
+  /// template; the others keep these.
+  func bytes(
+    fingerprint: ContentHash, updates: [Update], sources: [ContentHash]?,
+    settings newSettings: (
+      all: ContentHash, pageSite: ContentHash, filmTemplate: KeptFilmTemplate
+    )? = nil
+  ) -> [UInt8] {
     let updated = Dictionary(
       updates.map { ($0.offset, $0) }, uniquingKeysWith: { first, _ in first })
     let header = Self.header(
-      fingerprint: fingerprint, settings: settings, filmsKey: filmsKey, pageSite: pageSite,
-      files: files, count: lines.count, termCount: termLines.count, searchSite: searchSite,
+      fingerprint: fingerprint, settings: newSettings?.all ?? settings, filmsKey: filmsKey,
+      pageSite: newSettings?.pageSite ?? pageSite,
+      filmTemplate: newSettings?.filmTemplate ?? filmTemplate, files: files, count: lines.count,
+      termCount: termLines.count, searchSite: searchSite,
       searchCount: searchLines.count)
     var out = Self.joined(
       header,

@@ -68,7 +68,7 @@ struct SiteState: Sendable {
     var leftOut: Bool
   }
 
-  static let formatLine = "filmsite-state 9"
+  static let formatLine = "filmsite-state 10"
 
   /// The fingerprint of the site it describes, as the manifest gives it.
   let fingerprint: ContentHash
@@ -81,6 +81,9 @@ struct SiteState: Sendable {
   let filmsKey: ContentHash
   /// The key every film page's key starts from (``SiteKeys/film`` of ``PageKeys/sites``).
   let pageSite: ContentHash
+  /// The HTML film template the site was built with, and everything else
+  /// besides the films; `nil` for a Markdown one.
+  let filmTemplate: KeptFilmTemplate?
   /// How many files the site's manifest lists: one that lists fewer lost a
   /// line, and its file is no longer known to be FilmSite's.
   let files: Int
@@ -123,7 +126,7 @@ struct SiteState: Sendable {
     guard bytes[header].starts(with: prefix) else { return nil }
     let fields = bytes[header].dropFirst(prefix.count).split(
       separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
-    guard fields.count == 10,
+    guard fields.count == 12,
       // Checked first: every byte is as the build that sealed them wrote it.
       HeaderSeal.isSealed(bytes, headerEnd: header.upperBound),
       let fingerprint = ContentHash(hexDigits: fields[0]),
@@ -134,6 +137,7 @@ struct SiteState: Sendable {
       let count = Int(String(decoding: fields[5], as: UTF8.self)),
       let termCount = Int(String(decoding: fields[6], as: UTF8.self)),
       let searchCount = Int(String(decoding: fields[8], as: UTF8.self)),
+      let filmTemplate = Self.filmTemplate(hash: fields[9], source: fields[10]),
       // Compared without adding them, which any number in a damaged header could overflow.
       count >= 0, termCount >= 0, searchCount >= 0, count <= lines.count - 1,
       termCount <= lines.count - 1 - count, searchCount == lines.count - 1 - count - termCount
@@ -166,12 +170,22 @@ struct SiteState: Sendable {
     self.settings = settings
     self.filmsKey = filmsKey
     self.pageSite = pageSite
+    self.filmTemplate = filmTemplate
     self.files = files
     self.searchSite = searchSite
     self.bytes = bytes
     self.lines = Array(lines[1..<count + 1])
     termLines = Array(lines[(count + 1)..<termEnd])
     searchLines = Array(lines[termEnd...])
+  }
+
+  /// The film template kept in the header's two fields: `nil` inside when
+  /// both are `-`, and `nil` outside for anything else that is not one.
+  private static func filmTemplate(hash: ArraySlice<UInt8>, source: ArraySlice<UInt8>)
+    -> KeptFilmTemplate??
+  {
+    if hash.elementsEqual("-".utf8), source.elementsEqual("-".utf8) { return .some(nil) }
+    return KeptFilmTemplate(hash: hash, source: source).map { .some($0) }
   }
 
   /// The search index's chunks, in the index's order; `nil` when the state
@@ -254,19 +268,36 @@ struct SiteState: Sendable {
 
   /// The whole record of the film at `offset`; `nil` if its line is damaged.
   func record(at offset: Int) -> Record? {
+    record(at: offset, term: termName(kind:rank:))
+  }
+
+  /// The whole record of the film at `offset`, its names looked up in
+  /// `terms` (``terms(of:)`` of each of ``keptKinds``, read once for many
+  /// records); `nil` if its line is damaged.
+  func record(at offset: Int, terms: [[TermName]]) -> Record? {
+    record(at: offset) { kind, rank in
+      rank >= 0 && Int(rank) < terms[kind].count ? terms[kind][Int(rank)] : nil
+    }
+  }
+
+  /// The whole record of the film at `offset`, `term` giving the term of a
+  /// kind (its place in ``keptKinds``) at a rank.
+  private func record(at offset: Int, term: (_ kind: Int, _ rank: Int32) -> TermName?)
+    -> Record?
+  {
     let start = lines[offset].lowerBound
     let source = bytes[start + 34..<start + 50]
     guard let film = filmHash(at: offset), let footprint = footprint(at: offset),
       let mark = mark(at: offset),
       source.allSatisfy({ $0 == UInt8(ascii: "-") }) || ContentHash(hexDigits: source) != nil,
       let fields = fields(at: offset), let ranks = ranks(at: offset),
-      let actors = actors(in: fields.actors, term: { termName(kind: Self.castKind, rank: $0) })
+      let actors = actors(in: fields.actors, term: { term(Self.castKind, $0) })
     else { return nil }
     var names: [[FilmPageLinks.Name]] = []
     for (kind, kindRanks) in ranks.enumerated() {
       var kindNames: [FilmPageLinks.Name] = []
       for rank in kindRanks {
-        guard let term = termName(kind: kind, rank: rank) else { return nil }
+        guard let term = term(kind, rank) else { return nil }
         kindNames.append(FilmPageLinks.Name(name: term.name, slug: term.slug))
       }
       names.append(kindNames)

@@ -29,10 +29,7 @@ struct PageKeys: Sendable {
     // Every page shows the navigation: the owner's pages, tags, the feed.
     let navigation = plan.content.navigation.hash
     func withNavigation(_ site: ContentHash) -> ContentHash {
-      var hasher = ContentHasher()
-      hasher.combine(site)
-      hasher.combine(navigation)
-      return hasher.finalize()
+      Self.site(site, navigation: navigation)
     }
     self.sites = SiteKeys(
       film: withNavigation(sites.film), list: withNavigation(sites.list),
@@ -59,6 +56,15 @@ struct PageKeys: Sendable {
       entries[position].route.combine(into: &hasher)
       return hasher.finalize()
     }
+  }
+
+  /// A kind's site key (``SiteKeys``) with the `navigation` every page shows
+  /// (``SiteNavigation/hash``): what its pages' keys start from (``sites``).
+  static func site(_ site: ContentHash, navigation: ContentHash) -> ContentHash {
+    var hasher = ContentHasher()
+    hasher.combine(site)
+    hasher.combine(navigation)
+    return hasher.finalize()
   }
 
   /// A hasher that starts from the kind's site key (``sites``) and the page's kind.

@@ -37,8 +37,14 @@ struct Template: Sendable {
     names = Self.names(in: nodes)
     sectionNames = Self.sectionNames(in: nodes)
     textBytes = Self.textBytes(in: nodes)
+    self.source = source
     sourceHash = ContentHash(source)
   }
+
+  /// The template's source, as it was read: a build keeps the film
+  /// template's, so that the next can tell an edit of its text alone
+  /// (``FilmTemplateEdit``).
+  let source: String
 
   /// The bytes of the template's own text, outside any section.
   let textBytes: Int

@@ -46,9 +46,18 @@ struct Theme: Sendable {
 
   /// One hash of everything the theme holds: each template's source and
   /// each asset's path and bytes, as they were loaded (links followed).
-  var contentHash: ContentHash {
+  var contentHash: ContentHash { contentHash(leavingOutFilm: false) }
+
+  /// ``contentHash``, or with the film template left out: what else a
+  /// build's pages are made from when that template's text alone changed
+  /// (``FilmTemplateEdit``).
+  func contentHash(leavingOutFilm: Bool) -> ContentHash {
     var hasher = ContentHasher()
-    hasher.combine(Self.hash(of: [layout, film, index, row, terms, search, page, notFound]))
+    hasher.combine(
+      Self.hash(
+        of: leavingOutFilm
+          ? [layout, index, row, terms, search, page, notFound]
+          : [layout, film, index, row, terms, search, page, notFound]))
     for path in assets.keys.sorted() {
       hasher.combine(path)
       hasher.combine(assets[path] ?? Data())

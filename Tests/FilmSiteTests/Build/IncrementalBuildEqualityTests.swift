@@ -78,15 +78,31 @@ import Testing
     #expect(decodedFew.allSatisfy { $0.filmPagesOnly })
   }
 
+  /// Edits of the film template among the seed's other edits, every third
+  /// one: an edit of its text alone is put into the current film pages
+  /// without a plan (``FilmTemplateEdit``), or the pages are rendered where
+  /// the old text is on them more than once. Either must come out as a fresh
+  /// build does, and some must write every film page without a plan.
+  @Test(arguments: seeds)
+  func filmTemplateEditsAmongOtherEditsMatchAFreshBuild(seed: UInt64) async throws {
+    let summaries = try await editSiteWithoutContent(
+      seed: seed, fromCatalogFile: seed.isMultiple(of: 2), filmTemplateEvery: 3)
+    let edited = summaries.count { $0.filmPagesOnly && $0.files.written >= $0.films }
+    #expect(edited >= 2, "seed \(seed): \(edited) film template edits without a plan")
+  }
+
   /// Builds a site without a content folder (from a catalog file, or from
   /// the films as a source), then makes the seed's edits to it.
+  /// - Parameter filmTemplateEvery: Every how many steps the film template
+  ///   is edited, if not as often as any theme file.
   /// - Returns: The rebuilds' summaries.
-  private func editSiteWithoutContent(seed: UInt64, fromCatalogFile: Bool) async throws
-    -> [BuildSummary]
-  {
+  private func editSiteWithoutContent(
+    seed: UInt64, fromCatalogFile: Bool, filmTemplateEvery: Int? = nil
+  ) async throws -> [BuildSummary] {
     var summaries: [BuildSummary] = []
     try await withFolder { root in
-      var generator = SiteEditGenerator(seed: seed, content: false)
+      var generator = SiteEditGenerator(
+        seed: seed, content: false, filmTemplateEvery: filmTemplateEvery)
       var site = EditedSite(
         films: generator.catalog(), pageSize: 10, baseURL: nil,
         themeDirectory: root + "/theme")

@@ -112,6 +112,64 @@ import Testing
     }
   }
 
+  /// An edit of the film template's own text is put into the current site's
+  /// film pages (``FilmTemplateEdit``), without a plan, from a catalog file
+  /// and from a source: every film page is written and nothing else, and the
+  /// site is the one a fresh build makes, with the page of a film whose
+  /// overview quotes the edited text, and a page edited by hand, rendered.
+  @Test(arguments: [true, false])
+  func anEditOfTheFilmTemplatesTextIsPutIntoTheCurrentFilmPages(fromCatalogFile: Bool)
+    async throws
+  {
+    try await withOutput { output in
+      let theme = output + "-theme"
+      try FileManager.default.copyItem(atPath: Fixtures.templatesDirectory, toPath: theme)
+      var films = Self.films
+      films[4] = films[4].with {
+        $0.overview = "[← Back to the films, page 1](https://films.example/)"
+      }
+      let catalog = output + "-films.json"
+      try JSONEncoder().encode(films).write(to: URL(fileURLWithPath: catalog))
+      func build(into folder: String) async throws -> BuildSummary {
+        try await SiteBuilder(
+          input: fromCatalogFile
+            ? .catalog(path: catalog, maxPages: nil)
+            : .source(CatalogSource(films: films), maxPages: Paginator.defaultMaxPages),
+          templatesDirectory: theme, outputDirectory: folder,
+          configuration: SiteConfiguration(title: "Films", pageSize: 10)
+        ).build()
+      }
+      _ = try await build(into: output)
+      let film = try String(contentsOfFile: theme + "/film.html", encoding: .utf8)
+      #expect(film.contains("← Back to the films, page "))
+      try film.replacingOccurrences(
+        of: "← Back to the films, page ", with: "← Back to all films, page "
+      )
+      .write(toFile: theme + "/film.html", atomically: true, encoding: .utf8)
+      let route = try films[9].route(foldedTitle: Slug.fold(films[9].title))
+      let handEdited = output + "/" + route.filePath
+      try (String(contentsOfFile: handEdited, encoding: .utf8) + "<!-- mine -->")
+        .write(toFile: handEdited, atomically: false, encoding: .utf8)
+      let before = try identities(output)
+
+      let summary = try await build(into: output)
+      #expect(summary.filmPagesOnly)
+      #expect(summary.description.contains("the film template's text changed"))
+      #expect(summary.files == .init(written: 30, unchanged: 109, removed: 0))
+      #expect(changed(before, try identities(output)).allSatisfy { $0.hasPrefix("films/") })
+      let fresh = output + "-fresh"
+      _ = try await build(into: fresh)
+      let difference = try SiteTree(output, leaving: [OutputManifest.fileName]).firstDifference(
+        from: SiteTree(fresh, leaving: [OutputManifest.fileName]), names: ("rebuilt", "fresh"))
+      #expect(difference == nil, "\(difference ?? "")")
+      // The state names the new template: the next build is up to date, and the
+      // same edit back is put in again.
+      #expect(try await build(into: output).upToDate)
+      try film.write(toFile: theme + "/film.html", atomically: true, encoding: .utf8)
+      #expect(try await build(into: output).filmPagesOnly)
+    }
+  }
+
   @Test func rebuildWithTheSameInputsStopsBeforeRendering() async throws {
     try await withOutput { output in
       let first = try await buildSummary(Self.films, into: output)

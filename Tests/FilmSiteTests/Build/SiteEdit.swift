@@ -67,11 +67,21 @@ enum SiteEdit: CustomStringConvertible {
 
   /// The theme files an edit may change, and how a marker is put in each:
   /// every kind of page goes through `layout.html`, the lists through
-  /// `row.html`, and an asset is copied rather than rendered.
+  /// `row.html`, and an asset is copied rather than rendered. The film
+  /// template's text is edited in the middle (put into the current pages:
+  /// ``FilmTemplateEdit``) or at its end (where the old text is on every page
+  /// more than once, and the pages are rendered).
   static let themeFiles: [(name: String, mark: @Sendable (String, Int) -> String)] = [
     ("row.html", { $0.replacingOccurrences(of: "<li>", with: "<li class=\"v\($1)\">") }),
     ("layout.html", { $0.replacingOccurrences(of: "</body>", with: "<p>v\($1)</p>\n</body>") }),
-    ("film.html", { $0 + "<p>v\($1)</p>\n" }),
+    (
+      "film.html",
+      {
+        $1.isMultiple(of: 2)
+          ? $0.replacingOccurrences(of: "Back to the films", with: "Back to the films (v\($1))")
+          : $0 + "<p>v\($1)</p>\n"
+      }
+    ),
     ("index.html", { $0 + "<p>v\($1)</p>\n" }),
     ("terms.md", { $0 + "\nv\($1)\n" }),
     ("page.html", { $0 + "<p>v\($1)</p>\n" }),

@@ -17,11 +17,19 @@ struct SiteEditGenerator {
   /// Whether edits write notes and the About page.
   private let content: Bool
 
-  /// - Parameter content: Whether edits write notes and the About page; a
-  ///   site without them can be rebuilt without a plan (``FilmPageRebuild``).
-  init(seed: UInt64, content: Bool = true) {
+  /// Every how many steps the edit is one of the film template, if at all.
+  private let filmTemplateEvery: Int?
+
+  /// - Parameters:
+  ///   - content: Whether edits write notes and the About page; a site
+  ///     without them can be rebuilt without a plan (``FilmPageRebuild``).
+  ///   - filmTemplateEvery: Every how many steps the film template is
+  ///     edited (or put back), between the other edits; `nil` for as often
+  ///     as any theme file.
+  init(seed: UInt64, content: Bool = true, filmTemplateEvery: Int? = nil) {
     random = SplitMix64(seed: seed)
     self.content = content
+    self.filmTemplateEvery = filmTemplateEvery
   }
 
   private static let words = [
@@ -56,6 +64,9 @@ struct SiteEditGenerator {
   /// An edit that changes `site`: a film added or removed, one field of one
   /// film, the page size, or a theme file.
   mutating func edit(of site: EditedSite, step: Int) -> SiteEdit {
+    if let every = filmTemplateEvery, step.isMultiple(of: every) {
+      return templateEdit(of: "film.html", in: site, step: step)
+    }
     let id = random.pick(site.films).id
     switch random.int(0...126) {
     case 100..<108 where content:
@@ -96,11 +107,15 @@ struct SiteEditGenerator {
       return .cast(id: film.id, changed)
     case 86..<92: return .pageSize(random.pick(Array((3...12).filter { $0 != site.pageSize })))
     default:
-      let file = random.pick(SiteEdit.themeFiles.map(\.name))
-      let changed = FileManager.default.fileExists(atPath: site.themeDirectory + "/" + file)
-      // A changed file is as often put back as changed again.
-      return .template(file: file, marker: changed && random.chance(50) ? nil : step)
+      return templateEdit(of: random.pick(SiteEdit.themeFiles.map(\.name)), in: site, step: step)
     }
+  }
+
+  /// An edit of the theme's `file`, marked with `step`, or the built-in file put back.
+  private mutating func templateEdit(of file: String, in site: EditedSite, step: Int) -> SiteEdit {
+    let changed = FileManager.default.fileExists(atPath: site.themeDirectory + "/" + file)
+    // A changed file is as often put back as changed again.
+    return .template(file: file, marker: changed && random.chance(50) ? nil : step)
   }
 
   /// A note's text: some of the owner's keys, sometimes a corrected title

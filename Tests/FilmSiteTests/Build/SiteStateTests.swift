@@ -222,17 +222,61 @@ import Testing
     let bytes = Self.bytes(Self.records(2), search: (ContentHash(value: 5), Self.chunks))
     let text = String(decoding: bytes, as: UTF8.self)
     let header = text.prefix { $0 != "\n" }
-    // The search fields are the header's last but its seal; each edit is sealed again.
+    // The search fields come before the film template's two and the seal; each edit is sealed again.
     let fields = header.split(separator: " ")
-    #expect(fields[fields.count - 3] == "0000000000000005")
+    #expect(fields[fields.count - 5] == "0000000000000005")
     for edit in ["- 5", "0000000000000005 4", "0000000000000005 6", "x 5"] {
-      let edited = (fields.dropLast(3) + [Substring(edit), fields[fields.count - 1]])
-        .joined(separator: " ")
+      let edited =
+        (fields.dropLast(5) + [Substring(edit)] + fields.suffix(3)).joined(separator: " ")
       #expect(
         SiteState(resealing: Array(text.replacingOccurrences(of: header, with: edited).utf8))
           == nil, "\(edit)")
     }
     #expect(SiteState(resealing: bytes) != nil)
+  }
+
+  @Test(arguments: ["", "<h1>{{title}}</h1>\n", "é ← \t{{{overview}}}\r\n\\n x 00"])
+  func theFilmTemplateReadsBackAsWrittenAndARebuildKeepsOrReplacesIt(source: String) throws {
+    let kept = KeptFilmTemplate(otherSettings: ContentHash(value: 11), source: Array(source.utf8))
+    let bytes = SiteState.bytes(
+      fingerprint: ContentHash(value: 7), settings: ContentHash(value: 8),
+      filmsKey: ContentHash(value: 10), pageSite: ContentHash(value: 9), filmTemplate: kept,
+      files: 42, records: Self.records(3), terms: Self.terms)
+    let state = try #require(SiteState(bytes: bytes))
+    #expect(state.filmTemplate == kept)
+    #expect(try #require(SiteState(bytes: Self.bytes(Self.records(3)))).filmTemplate == nil)
+    // A rebuild keeps it, or, after an edit of the template, gives its own settings.
+    #expect(state.bytes(fingerprint: ContentHash(value: 7), updates: [], sources: nil) == bytes)
+    let edited = KeptFilmTemplate(otherSettings: ContentHash(value: 11), source: Array("<p>".utf8))
+    let next = try #require(
+      SiteState(
+        bytes: state.bytes(
+          fingerprint: ContentHash(value: 12), updates: [], sources: nil,
+          settings: (ContentHash(value: 13), ContentHash(value: 14), edited))))
+    #expect(next.filmTemplate == edited)
+    #expect(next.settings == ContentHash(value: 13))
+    #expect(next.pageSite == ContentHash(value: 14))
+    #expect(next.filmsKey == state.filmsKey)
+  }
+
+  @Test(arguments: [
+    "- x", "x -", "-", "0000000000000011 3c70", "0000000000000011 x3c7", "0000000000000011 x3C70",
+    "0000000000000011 x3g70", "000000000000001 x3c70", "0000000000000011 x3c70 x",
+  ])
+  func aFilmTemplateFieldThatIsNotWholeIsNoState(fields edit: String) throws {
+    let kept = KeptFilmTemplate(otherSettings: ContentHash(value: 17), source: Array("<p".utf8))
+    let bytes = SiteState.bytes(
+      fingerprint: ContentHash(value: 7), settings: ContentHash(value: 8),
+      filmsKey: ContentHash(value: 10), pageSite: ContentHash(value: 9), filmTemplate: kept,
+      files: 42, records: Self.records(2), terms: Self.terms)
+    let text = String(decoding: bytes, as: UTF8.self)
+    let header = String(text.prefix { $0 != "\n" })
+    #expect(header.contains(" 0000000000000011 x3c70 "))
+    let edited = header.replacingOccurrences(
+      of: " 0000000000000011 x3c70 ", with: " \(edit) ")
+    #expect(
+      SiteState(resealing: Array(text.replacingOccurrences(of: header, with: edited).utf8)) == nil)
+    #expect(SiteState(resealing: bytes)?.filmTemplate == kept)
   }
 
   @Test func aStateReadsBackAsItWasWritten() throws {
