@@ -182,7 +182,10 @@ struct FilmPageRebuild: Sendable {
     // After an edit of the film template, each other film's page: its path,
     // and the keys it was made with and is made with now.
     var edited: [String: EditedPage] = [:]
-    if templateEdit != nil {
+    if let templateEdit {
+      // An edit whose old text is on most pages more than once would have
+      // every page read and then rendered: a plan renders them sooner.
+      guard fits(templateEdit, in: current) else { return false }
       let changedOffsets = Set(changed.map(\.offset))
       let (oldSite, newSite) = (state.pageSite, pageSite)
       // Each name once, not once for each film that has it.
@@ -246,6 +249,25 @@ struct FilmPageRebuild: Sendable {
 
   /// How many files are staged at a time: the film pages among them are held in memory.
   static let batchSize = 2048
+
+  /// How many film pages are tried before an edit of the film template is put into them all.
+  static let sampleSize = 8
+
+  /// Whether `edit` can be put into at least half of a sample of the
+  /// current site's film pages (``sampleSize``, spread over the site).
+  private func fits(_ edit: FilmTemplateEdit, in current: CurrentSite) -> Bool {
+    let changedOffsets = Set(changed.map(\.offset))
+    let sample = stride(from: 0, to: state.count, by: Swift.max(1, state.count / Self.sampleSize))
+      .filter { !changedOffsets.contains($0) }.prefix(Self.sampleSize)
+    let fitting = sample.filter { offset in
+      guard let path = state.place(at: offset)?.route.filePath,
+        let entry = current.entries[path],
+        let bytes = current.bytesAsWritten(path: path, entry: entry)
+      else { return false }
+      return edit.applied(to: bytes, patch: entry.patch) != nil
+    }
+    return 2 * fitting.count >= sample.count
+  }
 
   /// A film page made again after an edit of the film template, by the film's offset in the source.
   private struct EditedPage: Sendable {

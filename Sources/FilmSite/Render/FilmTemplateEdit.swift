@@ -14,7 +14,9 @@ import Foundation
 /// template's text is on the page at least once; a page where it is more
 /// than once (a film's overview that quotes it) is rendered instead, so the
 /// text replaced is always the template's. The rendered page is the
-/// reference: `FilmTemplateEditTests` holds the two equal.
+/// reference: `FilmTemplateEditTests` holds the two equal. (A build tries a
+/// few pages first, and plans the site when most cannot take the edit:
+/// ``FilmPageRebuild``.)
 struct FilmTemplateEdit: Sendable, Equatable {
   /// One piece of the template's text and what it becomes.
   struct Replacement: Sendable, Equatable {
@@ -22,68 +24,105 @@ struct FilmTemplateEdit: Sendable, Equatable {
     let new: [UInt8]
   }
 
-  /// The pieces that changed, in the template's order.
+  /// The pieces that changed, in the template's order. A piece at either
+  /// end of the template takes the layout's text beside it too, so that
+  /// it is found where the template's own text is common on a page (`</p>`
+  /// at its end).
   let replacements: [Replacement]
 
   /// The edit from `old` to `new`, both film templates, pages of which the
   /// `layout` wraps; `nil` unless both are HTML, have the same placeholders
   /// and sections in the same places, and differ only in text outside every
   /// section, and the layout shows the film template's output once, as it is.
+  /// (A comment between two pieces of text is no edit: they are one piece.)
   init?(from old: Template, to new: Template, layout: Template) {
-    guard old.language == .html, new.language == .html, Self.showsContentOnce(layout.nodes),
-      let replacements = Self.replacements(from: old.nodes, to: new.nodes, topLevel: true)
+    guard old.language == .html, new.language == .html,
+      let around = Self.textAroundContent(in: Self.merged(layout.nodes))
     else { return nil }
+    let (old, new) = (Self.merged(old.nodes), Self.merged(new.nodes))
+    guard old.count == new.count else { return nil }
+    var replacements: [Replacement] = []
+    for index in old.indices {
+      switch (old[index], new[index]) {
+      case (.text(let was), .text(let now)):
+        guard was != now else { continue }
+        // The layout's text beside the template's first and last pieces.
+        let before = index == old.startIndex ? around.before : []
+        let after = index == old.index(before: old.endIndex) ? around.after : []
+        replacements.append(Replacement(old: before + was + after, new: before + now + after))
+      case (let was, let now):
+        guard Self.isSame(was, now) else { return nil }
+      }
+    }
     self.replacements = replacements
   }
 
-  /// The replacements that turn `old` into `new`; `nil` when they differ
-  /// in anything but text, or in text inside a section (`topLevel` false),
-  /// which a page shows any number of times.
-  private static func replacements(
-    from old: [Template.Node], to new: [Template.Node], topLevel: Bool
-  ) -> [Replacement]? {
-    guard old.count == new.count else { return nil }
-    var found: [Replacement] = []
-    for (before, after) in zip(old, new) {
-      switch (before, after) {
-      case (.text(let was), .text(let now)):
-        guard was != now else { continue }
-        guard topLevel else { return nil }
-        found.append(Replacement(old: was, new: now))
-      case (.value(let was, _, let wasEscaped), .value(let now, _, let isEscaped)):
-        guard was == now, wasEscaped == isEscaped else { return nil }
-      case (
-        .section(let was, _, let wasInverted, let wasChildren),
-        .section(let now, _, let isInverted, let children)
-      ):
-        guard was == now, wasInverted == isInverted,
-          let inner = replacements(from: wasChildren, to: children, topLevel: false),
-          inner.isEmpty
-        else { return nil }
-      default:
-        return nil
-      }
+  /// Whether `old` and `new` are the same node: text, placeholder or
+  /// section (its name and everything in it).
+  private static func isSame(_ old: Template.Node, _ new: Template.Node) -> Bool {
+    switch (old, new) {
+    case (.text(let was), .text(let now)):
+      return was == now
+    case (.value(let was, _, let wasEscaped), .value(let now, _, let isEscaped)):
+      return was == now && wasEscaped == isEscaped
+    case (
+      .section(let was, _, let wasInverted, let wasChildren),
+      .section(let now, _, let isInverted, let children)
+    ):
+      return was == now && wasInverted == isInverted && wasChildren.count == children.count
+        && zip(wasChildren, children).allSatisfy(isSame)
+    default:
+      return false
     }
-    return found
   }
 
-  /// Whether `nodes`, a layout's, show the page's content exactly once, as
-  /// it is: one `{{{content}}}` outside every section, and no other use of the name.
-  private static func showsContentOnce(_ nodes: [Template.Node]) -> Bool {
-    let name = PageLayout.contentName
-    var topLevel = 0
+  /// `nodes` with each run of text one node, in sections too.
+  private static func merged(_ nodes: [Template.Node]) -> [Template.Node] {
+    var merged: [Template.Node] = []
     for node in nodes {
+      switch node {
+      case .text(let text):
+        if case .text(let last) = merged.last {
+          merged[merged.count - 1] = .text(last + text)
+        } else {
+          merged.append(node)
+        }
+      case .value:
+        merged.append(node)
+      case .section(let name, let key, let inverted, let children):
+        merged.append(
+          .section(name: name, key: key, inverted: inverted, children: Self.merged(children)))
+      }
+    }
+    return merged
+  }
+
+  /// The text right before and after the page's content in `nodes`, a
+  /// layout's (merged), when it shows the content exactly once, as it is:
+  /// one `{{{content}}}` outside every section, and no other use of the
+  /// name; `nil` otherwise. Either is empty where a placeholder or section is.
+  private static func textAroundContent(in nodes: [Template.Node])
+    -> (before: [UInt8], after: [UInt8])?
+  {
+    let name = PageLayout.contentName
+    var found: Int?
+    for (index, node) in nodes.enumerated() {
       switch node {
       case .text: continue
       case .value(let value, _, let escaped):
         guard value == name else { continue }
-        guard !escaped else { return false }
-        topLevel += 1
+        guard !escaped, found == nil else { return nil }
+        found = index
       case .section(let section, _, _, let children):
-        guard section != name, !uses(name, in: children) else { return false }
+        guard section != name, !uses(name, in: children) else { return nil }
       }
     }
-    return topLevel == 1
+    guard let found else { return nil }
+    func text(at index: Int) -> [UInt8] {
+      guard nodes.indices.contains(index), case .text(let text) = nodes[index] else { return [] }
+      return text
+    }
+    return (text(at: found - 1), text(at: found + 1))
   }
 
   /// Whether `nodes` use `name`, as a value or a section, at any depth.
