@@ -1,5 +1,6 @@
 import FilmCatalog
 import FilmSiteSupport
+import Synchronization
 
 /// A catalog file's films as bytes: where each film's object lies
 /// (``CatalogLayout``) and the hash of each, found without decoding one.
@@ -54,5 +55,28 @@ struct CatalogFilmBytes: Sendable {
       films.append((offset, film))
     }
     return films
+  }
+
+  /// The films at `offsets` once more, for pages rendered after a rebuild
+  /// began: each decoded alone, or, where one of them can only be told by
+  /// decoding the whole file, taken from that decode, made once; `nil` when
+  /// even that fails, or the file's films are not its objects one for one.
+  func filmsAgain(at offsets: [Int]) -> [Film]? {
+    if let films = films(at: offsets) { return films.map(\.element) }
+    let whole = wholeDecode.films.withLock { films in
+      if films == nil { films = (try? catalog.decode())?.films }
+      return films
+    }
+    guard let whole, whole.count == hashes.count, offsets.allSatisfy(whole.indices.contains)
+    else { return nil }
+    return offsets.map { whole[$0] }
+  }
+
+  /// The whole file decoded, once, when a film could not be decoded alone.
+  private let wholeDecode = WholeDecode()
+
+  /// The films of a whole decode of the file, once made.
+  private final class WholeDecode: Sendable {
+    let films = Mutex<[Film]?>(nil)
   }
 }

@@ -144,8 +144,12 @@ struct FilmPageRebuild: Sendable {
     self.templateEdit = templateEdit
     self.pageSite = pageSite
     self.editedSettings = templateEdit == nil ? nil : filmTemplate.map { (settings, $0) }
-    self.filmsAt = { offsets in
-      filmsAt(offsets)?.map { ShownFields.checked($0).film }
+    // Held only where they may be needed: a rebuild's films are otherwise
+    // freed in the background once it is done.
+    if templateEdit == nil {
+      self.filmsAt = { _ in nil }
+    } else {
+      self.filmsAt = { offsets in filmsAt(offsets)?.map { ShownFields.checked($0).film } }
     }
   }
 
@@ -167,8 +171,10 @@ struct FilmPageRebuild: Sendable {
   /// other film's page made from the current site's file with the edit put
   /// in (``FilmTemplateEdit``), or rendered where it cannot be. `false`, with
   /// nothing staged, when a file to reuse is not as FilmSite left it (edited
-  /// or deleted by hand), or the manifest lists fewer files than the state
-  /// says (a damaged line), which only a plan can sort out.
+  /// or deleted by hand), the manifest lists fewer files than the state says
+  /// or a line of the state is damaged, which only a plan can sort out, or
+  /// when most of a sample of the film pages cannot take the template edit
+  /// (``fits(_:in:)``), which a plan renders sooner.
   /// - Throws: What `add` throws; ``WriterError`` when a film whose page
   ///   must be rendered cannot be had again from the source.
   func stage(reusingFrom current: CurrentSite, add: ([SiteFile]) throws -> Void) throws -> Bool {
@@ -293,8 +299,9 @@ struct FilmPageRebuild: Sendable {
       case .file(let file): return file
       case .edited(let page, let entry):
         let path = page.route.filePath
-        // A page that could have a patch but has none is rendered: so it gets one if it should.
-        guard let templateEdit, entry.key == page.oldKey, !canPatch || entry.patch != nil,
+        // A page that could have a patch but has none (or has one it could
+        // not have) is rendered: so it gets one exactly when it should.
+        guard let templateEdit, entry.key == page.oldKey, (entry.patch != nil) == canPatch,
           let bytes = current.bytesAsWritten(path: path, entry: entry),
           let (edited, patch) = templateEdit.applied(to: bytes, patch: entry.patch)
         else { return nil }

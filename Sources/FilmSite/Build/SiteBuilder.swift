@@ -239,7 +239,7 @@ public struct SiteBuilder: Sendable {
       checking: films, state: state, settings: settings.all,
       filmTemplate: settings.filmTemplate, theme: theme, configuration: configuration,
       content: content, sources: filmBytes.hashes,
-      filmsAt: { offsets in filmBytes.films(at: offsets)?.map(\.element) })
+      filmsAt: { offsets in filmBytes.filmsAgain(at: offsets) })
     return ChangedBytes(rebuild: rebuild.map { ($0, configuration, settings) })
   }
 

@@ -54,8 +54,13 @@ struct FilmTemplateEdit: Sendable, Equatable {
         guard Self.isSame(was, now) else { return nil }
       }
     }
+    // Each piece is looked for in every page: many pieces are for a plan to render.
+    guard replacements.count <= Self.maximumReplacements else { return nil }
     self.replacements = replacements
   }
+
+  /// The most changed pieces of text an edit puts in.
+  static let maximumReplacements = 16
 
   /// Whether `old` and `new` are the same node: text, placeholder or
   /// section (its name and everything in it).

@@ -129,7 +129,12 @@ import Testing
         $0.overview = "[← Back to the films, page 1](https://films.example/)"
       }
       let catalog = output + "-films.json"
-      try JSONEncoder().encode(films).write(to: URL(fileURLWithPath: catalog))
+      // The quoting film's key escaped: only a decode of the whole file reads it, which the
+      // rebuild then makes to render its page.
+      let json = String(decoding: try JSONEncoder().encode(films), as: UTF8.self)
+      let escaped = json.replacingOccurrences(of: #""overview":"[←"#, with: #""overvi\u0065w":"[←"#)
+      #expect(escaped != json)
+      try escaped.write(toFile: catalog, atomically: true, encoding: .utf8)
       func build(into folder: String) async throws -> BuildSummary {
         try await SiteBuilder(
           input: fromCatalogFile
@@ -157,16 +162,25 @@ import Testing
       #expect(summary.description.contains("the film template's text changed"))
       #expect(summary.files == .init(written: 30, unchanged: 109, removed: 0))
       #expect(changed(before, try identities(output)).allSatisfy { $0.hasPrefix("films/") })
+      // Each rebuild against a fresh build of the same theme into a new folder.
       let fresh = output + "-fresh"
-      _ = try await build(into: fresh)
-      let difference = try SiteTree(output, leaving: [OutputManifest.fileName]).firstDifference(
-        from: SiteTree(fresh, leaving: [OutputManifest.fileName]), names: ("rebuilt", "fresh"))
-      #expect(difference == nil, "\(difference ?? "")")
+      func expectSameAsFresh() async throws {
+        try? FileManager.default.removeItem(atPath: fresh)
+        _ = try await build(into: fresh)
+        let difference = try SiteTree(output, leaving: [OutputManifest.fileName])
+          .firstDifference(
+            from: SiteTree(fresh, leaving: [OutputManifest.fileName]), names: ("rebuilt", "fresh"))
+        #expect(difference == nil, "\(difference ?? "")")
+      }
+      try await expectSameAsFresh()
       // The state names the new template: the next build is up to date, and the
       // same edit back is put in again.
       #expect(try await build(into: output).upToDate)
       try film.write(toFile: theme + "/film.html", atomically: true, encoding: .utf8)
-      #expect(try await build(into: output).filmPagesOnly)
+      let back = try await build(into: output)
+      #expect(back.filmPagesOnly)
+      #expect(back.files.written == 30)
+      try await expectSameAsFresh()
       // An edit of text that every page shows twice (each film's year is in a
       // `<span>` too) could be put into none: a few pages are tried, and the site is planned.
       #expect(film.contains("{{title}}</span>{{#year}}"))
@@ -177,11 +191,7 @@ import Testing
       let planned = try await build(into: output)
       #expect(!planned.filmPagesOnly)
       #expect(planned.files.written == 30)
-      try FileManager.default.removeItem(atPath: fresh)
-      _ = try await build(into: fresh)
-      let again = try SiteTree(output, leaving: [OutputManifest.fileName]).firstDifference(
-        from: SiteTree(fresh, leaving: [OutputManifest.fileName]), names: ("rebuilt", "fresh"))
-      #expect(again == nil, "\(again ?? "")")
+      try await expectSameAsFresh()
     }
   }
 

@@ -68,9 +68,8 @@ enum SiteEdit: CustomStringConvertible {
   /// The theme files an edit may change, and how a marker is put in each:
   /// every kind of page goes through `layout.html`, the lists through
   /// `row.html`, and an asset is copied rather than rendered. The film
-  /// template's text is edited in the middle (put into the current pages:
-  /// ``FilmTemplateEdit``) or at its end (where the old text is on every page
-  /// more than once, and the pages are rendered).
+  /// template's text is edited in the middle or at its end, which a rebuild
+  /// without a plan puts into the current pages (``FilmTemplateEdit``).
   static let themeFiles: [(name: String, mark: @Sendable (String, Int) -> String)] = [
     ("row.html", { $0.replacingOccurrences(of: "<li>", with: "<li class=\"v\($1)\">") }),
     ("layout.html", { $0.replacingOccurrences(of: "</body>", with: "<p>v\($1)</p>\n</body>") }),

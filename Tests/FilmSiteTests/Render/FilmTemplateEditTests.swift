@@ -158,15 +158,19 @@ import Testing
   private static let edits: [(String, String)] = [
     ("← Back to the films, page ", "← Back to all films, page "),
     ("<div class=\"film-summary\">", "<div class=\"film-summary wide\">"),
-    ("<div class=\"film-header\">", "<header class=\"film-header\">"),
+    ("<article>\n", "<article class=\"film\">\n"),
     ("{{indexPage}}</a></p>", "{{indexPage}}</a>.</p>"),
     ("{{title}}</span>{{#year}}", "{{title}}</span> {{#year}}"),
   ]
 
+  /// The built-in film template, starting with text (its own starts with a
+  /// section), so that an edit of the first text is put in with the layout's beside it.
+  private static let film = "<article>\n" + builtInFilm
+
   @Test(arguments: edits.indices)
   func editedPagesAreTheRenderedPages(edit index: Int) throws {
     let (old, new) = Self.edits[index]
-    #expect(Self.builtInFilm.contains(old))
+    #expect(Self.film.contains(old))
     var generator = SiteEditGenerator(seed: 0xF11E + UInt64(index), content: false)
     var films = generator.catalog()
     // Films whose text quotes the edited text, which the old page then has twice.
@@ -174,14 +178,19 @@ import Testing
     films[0] = films[0].with { $0.overview = "[\(quoted)](https://films.example/)" }
     films[1] = films[1].with { $0.overview = "A quote: " + quoted }
     try Fixtures.withTemporaryDirectory { directory in
-      let before = try Self.filmPages(films, film: Self.builtInFilm, in: directory)
+      let before = try Self.filmPages(films, film: Self.film, in: directory)
       let after = try Self.filmPages(
-        films, film: Self.builtInFilm.replacingOccurrences(of: old, with: new), in: directory)
+        films, film: Self.film.replacingOccurrences(of: old, with: new), in: directory)
       let edit = try #require(
         FilmTemplateEdit(
-          from: try Self.template(Self.builtInFilm),
-          to: try Self.template(Self.builtInFilm.replacingOccurrences(of: old, with: new)),
+          from: try Self.template(Self.film),
+          to: try Self.template(Self.film.replacingOccurrences(of: old, with: new)),
           layout: try Self.layout(Self.builtInLayout)))
+      // The first text and the last carry the layout's text beside them.
+      if let piece = [2: "<article>\n", 3: "</a></p>\n"][index] {
+        #expect(edit.replacements.count == 1)
+        #expect(edit.replacements.allSatisfy { $0.old.count > piece.utf8.count })
+      }
       #expect(before.keys.sorted() == after.keys.sorted())
       var (edited, left) = (0, 0)
       for (path, page) in before {
