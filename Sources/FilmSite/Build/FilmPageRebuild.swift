@@ -45,8 +45,8 @@ struct FilmPageRebuild: Sendable {
   /// What every film page's key starts from in this build: the state's,
   /// unless the film template changed.
   let pageSite: ContentHash
-  /// This build's settings and film template, for the next state, when the template changed.
-  let editedSettings: (all: ContentHash, filmTemplate: KeptFilmTemplate)?
+  /// This build's settings and film template, for the next state when the template changed.
+  let settings: BuildSettings
   /// The films at offsets of the source's order, checked (``ShownFields``),
   /// for the pages the template edit cannot be put into; `nil` when one cannot be had.
   let filmsAt: @Sendable ([Int]) -> [Film]?
@@ -60,20 +60,17 @@ struct FilmPageRebuild: Sendable {
   /// changed (its title, year, names, row, or feed entry) or whose page
   /// shows other actors than its links were made for.
   /// - Parameters:
-  ///   - settings: ``BuildFingerprint/allButFilms(theme:configuration:content:query:maxPages:leavingOutFilmTemplate:)``.
-  ///   - filmTemplate: What the next state keeps of the film template
-  ///     (``KeptFilmTemplate``), by which an edit of its text is found.
+  ///   - settings: What the build is made from besides its films, and the
+  ///     film template, by which an edit of its text is found (``BuildSettings``).
   ///   - sources: The hash of each film's object in its catalog file, kept for the next rebuild.
   init?(
-    films: [Film], state: SiteState, settings: ContentHash, filmTemplate: KeptFilmTemplate? = nil,
-    theme: Theme, configuration: SiteConfiguration, content: SiteContent,
-    sources: [ContentHash]? = nil
+    films: [Film], state: SiteState, settings: BuildSettings, theme: Theme,
+    configuration: SiteConfiguration, content: SiteContent, sources: [ContentHash]? = nil
   ) {
     guard state.count == films.count else { return nil }
     self.init(
-      checking: Array(films.enumerated()), state: state, settings: settings,
-      filmTemplate: filmTemplate, theme: theme, configuration: configuration, content: content,
-      sources: sources,
+      checking: Array(films.enumerated()), state: state, settings: settings, theme: theme,
+      configuration: configuration, content: content, sources: sources,
       filmsAt: { offsets in
         offsets.allSatisfy(films.indices.contains) ? offsets.map { films[$0] } : nil
       })
@@ -82,13 +79,13 @@ struct FilmPageRebuild: Sendable {
   /// The rebuild from `state` of a catalog file's films, of which only those
   /// in `films` (by offset: the ones whose bytes changed, and the ones that
   /// warned, whose warnings are told again) were decoded; every other film
-  /// is the one `state` has a record of. `nil` as for ``init(films:state:settings:filmTemplate:theme:configuration:content:sources:)``.
+  /// is the one `state` has a record of. `nil` as for ``init(films:state:settings:theme:configuration:content:sources:)``.
   /// - Parameter filmsAt: The source's films at offsets, as they were given
   ///   (for the pages an edit of the film template's text cannot be put into).
   init?(
-    checking films: [(offset: Int, element: Film)], state: SiteState, settings: ContentHash,
-    filmTemplate: KeptFilmTemplate? = nil, theme: Theme, configuration: SiteConfiguration,
-    content: SiteContent, sources: [ContentHash]?,
+    checking films: [(offset: Int, element: Film)], state: SiteState, settings: BuildSettings,
+    theme: Theme, configuration: SiteConfiguration, content: SiteContent,
+    sources: [ContentHash]?,
     filmsAt: @escaping @Sendable ([Int]) -> [Film]? = { _ in nil }
   ) {
     guard content.isEmpty, configuration.navigation.isEmpty,
@@ -98,8 +95,8 @@ struct FilmPageRebuild: Sendable {
     else { return nil }
     // Other settings than the state's: only an edit of the film template's text is rebuilt here.
     var templateEdit: FilmTemplateEdit?
-    if state.settings != settings {
-      guard let filmTemplate,
+    if state.settings != settings.all {
+      guard let filmTemplate = settings.filmTemplate,
         let edit = state.filmTemplate?.edit(to: theme, otherSettings: filmTemplate.otherSettings)
       else { return nil }
       templateEdit = edit
@@ -143,7 +140,7 @@ struct FilmPageRebuild: Sendable {
     self.sources = sources
     self.templateEdit = templateEdit
     self.pageSite = pageSite
-    self.editedSettings = templateEdit == nil ? nil : filmTemplate.map { (settings, $0) }
+    self.settings = settings
     // Held only where they may be needed: a rebuild's films are otherwise
     // freed in the background once it is done.
     if templateEdit == nil {
@@ -174,7 +171,7 @@ struct FilmPageRebuild: Sendable {
   /// or deleted by hand), the manifest lists fewer files than the state says
   /// or a line of the state is damaged, which only a plan can sort out, or
   /// when most of a sample of the film pages cannot take the template edit
-  /// (``fits(_:in:)``), which a plan renders sooner.
+  /// (``fits(_:in:skipping:)``), which a plan renders sooner.
   /// - Throws: What `add` throws; ``WriterError`` when a film whose page
   ///   must be rendered cannot be had again from the source.
   func stage(reusingFrom current: CurrentSite, add: ([SiteFile]) throws -> Void) throws -> Bool {
@@ -191,8 +188,8 @@ struct FilmPageRebuild: Sendable {
     if let templateEdit {
       // An edit whose old text is on most pages more than once would have
       // every page read and then rendered: a plan renders them sooner.
-      guard fits(templateEdit, in: current) else { return false }
       let changedOffsets = Set(changed.map(\.offset))
+      guard fits(templateEdit, in: current, skipping: changedOffsets) else { return false }
       let (oldSite, newSite) = (state.pageSite, pageSite)
       // Each name once, not once for each film that has it.
       var terms: [[SiteState.TermName]] = []
@@ -260,9 +257,11 @@ struct FilmPageRebuild: Sendable {
   static let sampleSize = 8
 
   /// Whether `edit` can be put into at least half of a sample of the
-  /// current site's film pages (``sampleSize``, spread over the site).
-  private func fits(_ edit: FilmTemplateEdit, in current: CurrentSite) -> Bool {
-    let changedOffsets = Set(changed.map(\.offset))
+  /// current site's film pages (``sampleSize``, spread over the site), the
+  /// changed films' (at `changedOffsets`, which are rendered) left out.
+  private func fits(
+    _ edit: FilmTemplateEdit, in current: CurrentSite, skipping changedOffsets: Set<Int>
+  ) -> Bool {
     let sample = stride(from: 0, to: state.count, by: Swift.max(1, state.count / Self.sampleSize))
       .filter { !changedOffsets.contains($0) }.prefix(Self.sampleSize)
     let fitting = sample.filter { offset in
@@ -375,6 +374,7 @@ struct FilmPageRebuild: Sendable {
   func nextState(fingerprint: ContentHash) -> [UInt8] {
     state.bytes(
       fingerprint: fingerprint, updates: updates, sources: sources,
-      settings: editedSettings.map { ($0.all, pageSite, $0.filmTemplate) })
+      settings: templateEdit == nil
+        ? nil : settings.filmTemplate.map { (settings.all, pageSite, $0) })
   }
 }

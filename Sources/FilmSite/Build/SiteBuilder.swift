@@ -119,9 +119,8 @@ public struct SiteBuilder: Sendable {
       } else {
         rebuild = state.flatMap {
           FilmPageRebuild(
-            films: films.films, state: $0, settings: allButFilms.all,
-            filmTemplate: allButFilms.filmTemplate, theme: theme, configuration: configuration,
-            content: content, sources: sources)
+            films: films.films, state: $0, settings: allButFilms, theme: theme,
+            configuration: configuration, content: content, sources: sources)
         }
       }
     }
@@ -236,34 +235,19 @@ public struct SiteBuilder: Sendable {
     }
     let settings = try self.settings(theme: theme, configuration: configuration, content: content)
     let rebuild = FilmPageRebuild(
-      checking: films, state: state, settings: settings.all,
-      filmTemplate: settings.filmTemplate, theme: theme, configuration: configuration,
-      content: content, sources: filmBytes.hashes,
+      checking: films, state: state, settings: settings, theme: theme,
+      configuration: configuration, content: content, sources: filmBytes.hashes,
       filmsAt: { offsets in filmBytes.filmsAgain(at: offsets) })
     return ChangedBytes(rebuild: rebuild.map { ($0, configuration, settings) })
   }
 
-  /// Everything the site is built from besides its films (``BuildFingerprint/allButFilms(theme:configuration:content:query:maxPages:leavingOutFilmTemplate:)``),
-  /// and what the state keeps of the film template.
+  /// Everything the site is built from besides its films, and what the state keeps of the film template.
   private func settings(theme: Theme, configuration: SiteConfiguration, content: SiteContent)
     throws -> BuildSettings
   {
-    func allButFilms(leavingOutFilmTemplate: Bool) throws -> ContentHash {
-      try BuildFingerprint.allButFilms(
-        theme: theme, configuration: configuration, content: content, query: pull.query,
-        maxPages: input.maxPages, leavingOutFilmTemplate: leavingOutFilmTemplate)
-    }
-    return BuildSettings(
-      all: try allButFilms(leavingOutFilmTemplate: false),
-      filmTemplate: KeptFilmTemplate(
-        theme: theme, otherSettings: try allButFilms(leavingOutFilmTemplate: true)))
-  }
-
-  /// Everything a build is made from besides its films, and what its state
-  /// keeps of the film template (``KeptFilmTemplate``).
-  struct BuildSettings: Sendable {
-    let all: ContentHash
-    let filmTemplate: KeptFilmTemplate?
+    try BuildSettings(
+      theme: theme, configuration: configuration, content: content, query: pull.query,
+      maxPages: input.maxPages)
   }
 
   /// Renders the pages of `plan`, reusing the current site's where their
@@ -334,86 +318,5 @@ public struct SiteBuilder: Sendable {
       films: films, failure: failure, skipped: skipped, windows: windows, pages: pages,
       files: SiteWriter.Summary(written: 0, unchanged: files, removed: 0),
       upToDate: true, outputDirectory: outputDirectory, duration: ContinuousClock.now - start)
-  }
-
-  /// A catalog file read for a build: its films' source, and the fingerprint
-  /// its bytes give.
-  struct CatalogRead: Sendable {
-    let file: CatalogFile
-    let maxPages: Int?
-    let fingerprint: ContentHash
-    /// Its films' bytes, when the build can leave their hashes to the next
-    /// one: the whole file is pulled (no query, no page cap) and its layout is known.
-    let filmBytes: CatalogFilmBytes?
-    /// The state the last build left beside the output folder: a catalog
-    /// that is not up to date is built with it in any case.
-    let state: SiteState?
-    /// The output folder's manifests, read ahead for the writer.
-    let manifests: ManifestsReadAhead?
-
-    /// The file decoded, as a source to pull.
-    func opened() throws -> FilmInput.Opened {
-      try FilmInput.opened(file, maxPages: maxPages)
-    }
-
-    /// The hashes of the films' bytes, when `pulled` are the file's films one for one.
-    func sources(matching pulled: PulledFilms) -> [ContentHash]? {
-      guard let filmBytes, pulled.films.count == filmBytes.hashes.count,
-        pulled.counts.duplicatesDropped == 0, pulled.counts.pageCap == nil,
-        pulled.failure == nil
-      else { return nil }
-      return filmBytes.hashes
-    }
-  }
-
-  /// What the read stage learns from a catalog file's bytes.
-  enum CatalogReadResult {
-    /// The output folder holds the site these bytes build, and the manifest
-    /// says its counts: nothing to decode or render.
-    case upToDate(files: Int, pages: SitePageCounts, films: FilmCounts)
-    case read(CatalogRead)
-  }
-
-  /// The read stage for a catalog file: its fingerprint is known from its
-  /// bytes before they are decoded, so a rebuild from the same file decodes
-  /// nothing. `nil` for an input that is not a catalog file, or when an
-  /// enrichment step changes the films after the pull (then only the films
-  /// themselves tell whether the site is up to date).
-  private func readCatalog(theme: Theme, content: SiteContent, writer: SiteWriter) throws
-    -> CatalogReadResult?
-  {
-    guard case .catalog(let path, let maxPages) = input, pull.enrich == nil else { return nil }
-    let wholeFile = maxPages == nil && pull.query.isEmpty
-    // The writer's two manifests, the longest to read, are read in the
-    // background from the start: while the file is read on one core (most of
-    // a large file's time goes to the pages its bytes land in), and then
-    // while its films are found and hashed (one pass through the file) and
-    // the state is read. A site that may be up to date (its manifest names
-    // this build's fingerprint) needs neither manifest: their reading is
-    // stopped before its files are checked, on every core.
-    let stop = StopSignal()
-    let manifests = BackgroundResult { writer.readManifestsAhead(unless: stop) }
-    do {
-      let catalog = try CatalogFile.read(path: path)
-      let fingerprint = try BuildFingerprint.make(
-        catalog: catalog, query: pull.query, maxPages: maxPages, content: content, theme: theme,
-        configuration: configuration)
-      if writer.manifestNames(fingerprint) { stop.raise() }
-      if let site = try writer.upToDateSite(builtFrom: fingerprint),
-        let pages = site.pageCounts, let films = site.filmCounts
-      {
-        // Raised already, unless the manifest was replaced since it was looked at.
-        stop.raise()
-        return .upToDate(files: site.files, pages: pages, films: films)
-      }
-      let filmBytes = wholeFile ? CatalogFilmBytes(catalog) : nil
-      return .read(
-        CatalogRead(
-          file: catalog, maxPages: maxPages, fingerprint: fingerprint, filmBytes: filmBytes,
-          state: writer.state(), manifests: manifests.wait()))
-    } catch {
-      stop.raise()
-      throw error
-    }
   }
 }

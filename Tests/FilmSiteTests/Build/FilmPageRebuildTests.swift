@@ -55,7 +55,7 @@ import Testing
         theme: theme, configuration: configuration, content: .empty, query: "",
         maxPages: Paginator.defaultMaxPages)
       return FilmPageRebuild(
-        films: edited, state: state, settings: settings, theme: theme,
+        films: edited, state: state, settings: BuildSettings(all: settings), theme: theme,
         configuration: configuration, content: .empty)
     }
   }
