@@ -18,10 +18,16 @@ extension CatalogFile {
   /// objects, or `{"results": […]}`, that the fast reader reads (then only
   /// decoding the whole file tells what it holds).
   public func layout() -> CatalogLayout? {
+    layout(partBytes: FilmJSONReader.defaultPartBytes)
+  }
+
+  /// ``layout()``, with film lists longer than `partBytes` read in parts
+  /// on every core (``FilmJSONReader/elements(inPartsFrom:depth:reading:)``;
+  /// tests make it small, or `.max` for the reading in order).
+  func layout(partBytes: Int) -> CatalogLayout? {
     bytes.withUnsafeBytes { raw in
       let all = raw.bindMemory(to: UInt8.self)
-      var reader = FilmJSONReader(
-        bytes: all, data: bytes, partBytes: FilmJSONReader.defaultPartBytes)
+      var reader = FilmJSONReader(bytes: all, data: bytes, partBytes: partBytes)
       guard let layout = try? reader.layout() else { return nil }
       // The whole file must be UTF-8, as the fast reader asks; each film's
       // bytes are checked when it is decoded, the rest here.
@@ -71,18 +77,30 @@ extension FilmJSONReader {
       films: document.films.ranges, header: document.header, depth: document.films.depth)
   }
 
-  /// Where each object of the list at the current offset is, `depth` containers deep.
+  /// Where each object of the list at the current offset is, `depth`
+  /// containers deep: a long list's in parts on every core, as the films are decoded.
   fileprivate mutating func filmRanges(depth: Int) throws -> [Range<Int>] {
     guard json.peek() == UInt8(ascii: "[") else { throw GiveUp() }
     guard try json.open(depth: depth) else { return [] }
+    if json.bytes.count - json.index > partBytes {
+      return try elements(inPartsFrom: json.index, depth: depth, reading: Self.objectRange)
+    }
     var ranges: [Range<Int>] = []
     let close = UInt8(ascii: "]")
     repeat {
-      guard json.peek() == UInt8(ascii: "{") else { throw GiveUp() }
-      let start = json.index
-      try json.skipValue(depth: depth + 1)
-      ranges.append(start..<json.index)
+      ranges.append(try Self.objectRange(&self, depth: depth + 1))
     } while try json.next(close: close)
     return ranges
+  }
+
+  /// The object at `reader`'s offset, skipped and checked, its members
+  /// `depth` containers deep (the object's own depth).
+  @Sendable private static func objectRange(_ reader: inout FilmJSONReader, depth: Int) throws
+    -> Range<Int>
+  {
+    guard reader.json.peek() == UInt8(ascii: "{") else { throw GiveUp() }
+    let start = reader.json.index
+    try reader.json.skipValue(depth: depth)
+    return start..<reader.json.index
   }
 }

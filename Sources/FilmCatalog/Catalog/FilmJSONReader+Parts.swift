@@ -11,6 +11,10 @@ import FilmSiteSupport
 /// the first: each one read to a cut continues with the part read from that
 /// cut, which began where the reading in order would be. Parts begun at a
 /// wrong guess are never joined.
+///
+/// The films are decoded this way (``films(inPartsFrom:depth:)``), and a
+/// catalog file's layout is found this way too, each film's object skipped
+/// rather than decoded (``CatalogFile/layout()``).
 extension FilmJSONReader {
   /// Where a part's reading stopped.
   enum PartEnd: Sendable {
@@ -20,14 +24,27 @@ extension FilmJSONReader {
     case listEnd(Int)
   }
 
-  /// The films one part read, and where it stopped.
-  struct Part: Sendable {
-    let films: [Film]
+  /// What one part read of each film, and where it stopped.
+  struct Part<Element: Sendable>: Sendable {
+    let elements: [Element]
     let end: PartEnd
   }
 
   /// The films of the list whose first film is at `first`, `depth` containers deep.
   mutating func films(inPartsFrom first: Int, depth: Int) throws -> [Film] {
+    try elements(inPartsFrom: first, depth: depth) { reader, depth in
+      try reader.film(depth: depth)
+    }
+  }
+
+  /// What `read` makes of each film of the list whose first film is at
+  /// `first`, `depth` containers deep: `read` is given a reader at a film's
+  /// `{` and the depth of the film's members, and must leave the reader
+  /// just past the film's `}`, as ``film(depth:)`` does.
+  mutating func elements<Element: Sendable>(
+    inPartsFrom first: Int, depth: Int,
+    reading read: @escaping @Sendable (inout FilmJSONReader, Int) throws -> Element
+  ) throws -> [Element] {
     let starts = [first] + Self.guessedFilmStarts(after: first, every: partBytes, in: json.bytes)
     let (data, partBytes) = (data, partBytes)
     // A synchronous step: each core reads parts, one at a time so that the
@@ -37,39 +54,42 @@ extension FilmJSONReader {
         var reader = FilmJSONReader(
           bytes: raw.bindMemory(to: UInt8.self), data: data, partBytes: partBytes,
           at: starts[number])
-        return try? reader.part(number, starts: starts, depth: depth)
+        return try? reader.part(number, starts: starts, depth: depth, reading: read)
       }
     }
-    var films: [Film] = []
-    films.reserveCapacity(parts.reduce(0) { $0 + ($1?.films.count ?? 0) })
+    var elements: [Element] = []
+    elements.reserveCapacity(parts.reduce(0) { $0 + ($1?.elements.count ?? 0) })
     var number = 0
     while true {
       // A part that gave up makes the whole read give up, if it is joined.
       guard let part = parts[number] else { throw GiveUp() }
-      films += part.films
+      elements += part.elements
       switch part.end {
       case .part(let next):
         number = next
       case .listEnd(let end):
         json.index = end
-        return films
+        return elements
       }
     }
   }
 
-  /// Reads films from part `number`'s start, as ``films(depth:)`` reads
-  /// them after a `,`, until it lands on a later part's start or the end of the list.
-  private mutating func part(_ number: Int, starts: [Int], depth: Int) throws -> Part {
-    var films: [Film] = []
+  /// Reads films with `read` from part `number`'s start, as ``films(depth:)``
+  /// reads them after a `,`, until it lands on a later part's start or the end of the list.
+  private mutating func part<Element: Sendable>(
+    _ number: Int, starts: [Int], depth: Int,
+    reading read: (inout FilmJSONReader, Int) throws -> Element
+  ) throws -> Part<Element> {
+    var elements: [Element] = []
     var next = number + 1
     while true {
-      films.append(try film(depth: depth + 1))
+      elements.append(try read(&self, depth + 1))
       guard try json.next(close: UInt8(ascii: "]")) else {
-        return Part(films: films, end: .listEnd(json.index))
+        return Part(elements: elements, end: .listEnd(json.index))
       }
       while next < starts.count, starts[next] < json.index { next += 1 }
       if next < starts.count, starts[next] == json.index {
-        return Part(films: films, end: .part(next))
+        return Part(elements: elements, end: .part(next))
       }
     }
   }

@@ -88,3 +88,61 @@ import Testing
     #expect(catalog.film(at: layout.films[0], of: layout) == nil)
   }
 }
+
+/// A long film list's layout is found in parts on every core, each from a
+/// guessed film start (as ``FilmJSONReaderSplitTests`` reads its films);
+/// these make every list "long", and hold the layout to the one found in order.
+@Suite struct CatalogLayoutSplitTests {
+  private func layout(_ bytes: [UInt8], partBytes: Int) -> CatalogLayout? {
+    CatalogFile(path: "films.json", bytes: Data(bytes)).layout(partBytes: partBytes)
+  }
+
+  /// Films with cast members' objects (where most guesses land) and
+  /// overviews full of `, {` (guesses inside a string).
+  private func catalog(count: Int) -> [UInt8] {
+    let films = (0..<count).map { number in
+      #"{"id": \#(number), "title": "Film \#(number)", "overview": "a, {b}, {\"c\": \#(number)}, {", "#
+        + #""cast": [{"name": "A\#(number)"}, {"name": "B", "character": "C"}]}"#
+    }
+    return Array(("[\n" + films.joined(separator: ",\n") + "\n]").utf8)
+  }
+
+  @Test(arguments: [1, 40, 200, 1_000])
+  func aSplitListHasTheLayoutOfTheWholeList(partBytes: Int) throws {
+    let bytes = catalog(count: 150)
+    let expected = try #require(layout(bytes, partBytes: .max))
+    #expect(expected.films.count == 150)
+    #expect(layout(bytes, partBytes: partBytes) == expected)
+    // In a snapshot's envelope, with keys after the list too.
+    let envelope =
+      Array(#"{"filmsite": {"query": ""}, "results": "#.utf8) + bytes
+      + Array(#", "total_pages": 1}"#.utf8)
+    let inOrder = try #require(layout(envelope, partBytes: .max))
+    #expect(inOrder.films.count == 150)
+    #expect(layout(envelope, partBytes: partBytes) == inOrder)
+  }
+
+  @Test func aFaultInTheSecondHalfStillMeansNoLayout() throws {
+    var text = String(decoding: catalog(count: 100), as: UTF8.self)
+    text = text.replacingOccurrences(of: #""title": "Film 90", "#, with: #""title": "Film 90" "#)
+    #expect(layout(Array(text.utf8), partBytes: .max) == nil)
+    #expect(layout(Array(text.utf8), partBytes: 1) == nil)
+  }
+
+  /// Mutants of a catalog: a layout found in parts exists exactly when the
+  /// one found in order does, and is the same.
+  @Test func mutatedCatalogsHaveTheSameLayoutSplitOrNot() {
+    let original = catalog(count: 12)
+    var random = SplitMix64(seed: 11)
+    var found = 0
+    for _ in 0..<3000 {
+      let bytes = random.mutant(of: original)
+      let whole = layout(bytes, partBytes: .max)
+      let split = layout(bytes, partBytes: Int(random.next() % 400))
+      #expect(split == whole, "\(String(decoding: bytes, as: UTF8.self))")
+      if whole != nil { found += 1 }
+    }
+    // Many edits (inside strings, digits) keep the catalog valid: the test compares those.
+    #expect(found > 300)
+  }
+}
