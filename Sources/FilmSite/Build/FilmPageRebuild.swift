@@ -166,18 +166,22 @@ struct FilmPageRebuild: Sendable {
   /// manifest's order: the changed films' pages rendered, every other file
   /// of `current` reused; after an edit of the film template's text, every
   /// other film's page made from the current site's file with the edit put
-  /// in (``FilmTemplateEdit``), or rendered where it cannot be. `false`, with
+  /// in (``FilmTemplateEdit``), or rendered where it cannot be. `nil`, with
   /// nothing staged, when a file to reuse is not as FilmSite left it (edited
   /// or deleted by hand), the manifest lists fewer files than the state says
   /// or a line of the state is damaged, which only a plan can sort out, or
   /// when most of a sample of the film pages cannot take the template edit
   /// (``fits(_:in:skipping:)``), which a plan renders sooner.
+  /// - Returns: The status of the current site's folders, looked up with its
+  ///   files', for the user's files (``UserFiles/find(in:looked:)``).
   /// - Throws: What `add` throws; ``WriterError`` when a film whose page
   ///   must be rendered cannot be had again from the source.
-  func stage(reusingFrom current: CurrentSite, add: ([SiteFile]) throws -> Void) throws -> Bool {
+  func stage(reusingFrom current: CurrentSite, add: ([SiteFile]) throws -> Void) throws
+    -> UserFiles.FolderLook?
+  {
     let manifest = current.manifest
     guard manifest.paths.count == state.files, manifest.entries.count == state.files else {
-      return false
+      return nil
     }
     let pages = changed.parallelMap { film in
       page(of: film.film, route: film.route, links: film.links, hash: film.hash)
@@ -189,12 +193,12 @@ struct FilmPageRebuild: Sendable {
       // An edit whose old text is on most pages more than once would have
       // every page read and then rendered: a plan renders them sooner.
       let changedOffsets = Set(changed.map(\.offset))
-      guard fits(templateEdit, in: current, skipping: changedOffsets) else { return false }
+      guard fits(templateEdit, in: current, skipping: changedOffsets) else { return nil }
       let (oldSite, newSite) = (state.pageSite, pageSite)
       // Each name once, not once for each film that has it.
       var terms: [[SiteState.TermName]] = []
       for kind in SiteState.keptKinds {
-        guard let kindTerms = state.terms(of: kind) else { return false }
+        guard let kindTerms = state.terms(of: kind) else { return nil }
         terms.append(kindTerms)
       }
       let found = Array(0..<state.count).parallelMap { [terms] offset -> EditedPage? in
@@ -211,7 +215,7 @@ struct FilmPageRebuild: Sendable {
       }
       edited.reserveCapacity(found.count)
       for (offset, page) in found.enumerated() where !changedOffsets.contains(offset) {
-        guard let page else { return false }
+        guard let page else { return nil }
         edited[page.route.filePath] = page
       }
     }
@@ -234,20 +238,21 @@ struct FilmPageRebuild: Sendable {
         items.append(.file(.reused(path: path, entry: entry)))
       }
     }
-    let statuses = current.statuses(of: reused.map { manifest.paths[$0] })
-    for (index, status) in zip(reused, statuses) {
-      guard let status, manifest.entries[index].describes(status) else { return false }
+    // The folders are looked at with the files, for the user's files they may hold.
+    let looked = UserFiles.look(in: current, withFilesAt: reused)
+    for (index, status) in zip(reused, looked.files) {
+      guard let status, manifest.entries[index].describes(status) else { return nil }
     }
     let editedCount = items.count - reused.count - (pages.count - rendered.count)
     // Every other film's page is among the current site's files.
-    guard editedCount == edited.count else { return false }
+    guard editedCount == edited.count else { return nil }
     for start in stride(from: 0, to: items.count, by: Self.batchSize) {
       try add(try files(of: items[start..<min(start + Self.batchSize, items.count)], in: current))
     }
     // A page at a path the current site lacks; the manifest sorts it in.
     let added = pages.filter { rendered[$0.path] != nil }
     if !added.isEmpty { try add(added) }
-    return true
+    return looked.folders
   }
 
   /// How many files are staged at a time: the film pages among them are held in memory.

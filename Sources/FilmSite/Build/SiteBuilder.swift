@@ -149,7 +149,8 @@ public struct SiteBuilder: Sendable {
       let current = publication.current
       if let rebuild, let pages = current.manifest.pageCounts,
         current.manifest.fingerprint == rebuild.state.fingerprint,
-        try rebuild.stage(reusingFrom: current, add: { try writer.add($0, to: &publication) })
+        let folders = try rebuild.stage(
+          reusingFrom: current, add: { try writer.add($0, to: &publication) })
       {
         // Without a pull, the films are the state's: as many, none dropped.
         let counts =
@@ -157,7 +158,7 @@ public struct SiteBuilder: Sendable {
           ?? FilmCounts(films: rebuild.state.count, duplicatesDropped: 0, pageCap: nil)
         files = try writer.publish(
           publication, fingerprint: fingerprint, pageCounts: pages, filmCounts: counts,
-          state: rebuild.nextState(fingerprint: fingerprint))
+          folders: folders, state: rebuild.nextState(fingerprint: fingerprint))
         summary = BuildSummary(
           films: counts, failure: pulled?.failure, skipped: pulled?.skipped ?? [],
           fieldWarnings: rebuild.warnings, contentPages: 0, windows: pulled?.windows,

@@ -129,6 +129,55 @@ struct CurrentSite: Sendable {
     }
   }
 
+  /// What the manifest's files at `indices` (ascending) are now, and each
+  /// of `owned`'s folders (the folders of the same manifest), looked up on
+  /// every core in one pass through the manifest's order: each folder just
+  /// before the first of its files, whose look-up finds the same entries of
+  /// the file system's cache. Two passes, one for the files and one for the
+  /// folders, take longer. Each is `nil` where nothing is, or it cannot be read.
+  func statuses(ofFilesAt indices: [Int], andFoldersOf owned: OwnedFolders)
+    -> (files: [FileStatus?], folders: [FileStatus?])
+  {
+    let paths = manifest.paths
+    guard let root else {
+      return (indices.map { try? status(of: paths[$0]) }, owned.all.map { try? status(of: $0) })
+    }
+    // As in `statuses(of:)`: each run of paths through a descriptor of its own.
+    let folder = root.folder
+    let runLength = Swift.max(256, paths.count / 64)
+    let runs = Array(stride(from: 0, to: paths.count, by: runLength))
+    let looked = withExtendedLifetime(root) {
+      runs.parallelMap { start -> (files: [FileStatus?], folders: [FileStatus?]) in
+        let end = Swift.min(start + runLength, paths.count)
+        var next = Self.firstIndex(notBelow: start, in: indices)
+        return folder.reopened { own in
+          var files: [FileStatus?] = []
+          var folders: [FileStatus?] = []
+          for index in start..<end {
+            for place in owned.foldersFirstMet(at: index) {
+              folders.append(try? own.status(of: owned.all[place]))
+            }
+            guard next < indices.count, indices[next] == index else { continue }
+            files.append(try? own.status(of: paths[index]))
+            next += 1
+          }
+          return (files, folders)
+        }
+      }
+    }
+    return (looked.flatMap(\.files), looked.flatMap(\.folders))
+  }
+
+  /// The place of the first of `sorted` (ascending) that is not below `value`.
+  private static func firstIndex(notBelow value: Int, in sorted: [Int]) -> Int {
+    var (low, high) = (0, sorted.count)
+    while low < high {
+      let middle = (low + high) / 2
+      if sorted[middle] < value { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+
   /// How many of the site's files the next site, listed by `next`, leaves
   /// out and that are still there to be removed.
   func countOfFilesRemoved(by next: OutputManifest) -> Int {

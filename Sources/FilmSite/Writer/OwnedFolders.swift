@@ -14,6 +14,9 @@ struct OwnedFolders: Sendable {
   let all: [String]
   /// The manifest's paths, sorted by their bytes.
   private let paths: [String]
+  /// For each of ``paths``, where the folders first met at it (those the
+  /// path before it is not in) start in ``all``; one more at the end.
+  private let firstMet: [Int]
 
   init(of manifest: OutputManifest) {
     paths = manifest.paths
@@ -22,14 +25,32 @@ struct OwnedFolders: Sendable {
     // run's first path is compared with the path before the run.
     let runLength = Swift.max(1, paths.count / 64)
     let runs = Array(stride(from: 0, to: paths.count, by: runLength))
-    all = runs.parallelMap { start in
+    let found = runs.parallelMap { start in
       var folders: [String] = []
+      var metAt: [Int] = []
       for index in start..<Swift.min(start + runLength, paths.count) {
+        metAt.append(folders.count)
         Self.appendFolders(
           of: paths[index], notIn: index == 0 ? nil : paths[index - 1], to: &folders)
       }
-      return folders
-    }.flatMap { $0 }
+      return (folders: folders, metAt: metAt)
+    }
+    all = found.flatMap(\.folders)
+    var firstMet: [Int] = []
+    firstMet.reserveCapacity(paths.count + 1)
+    var before = 0
+    for run in found {
+      firstMet += run.metAt.lazy.map { before + $0 }
+      before += run.folders.count
+    }
+    firstMet.append(before)
+    self.firstMet = firstMet
+  }
+
+  /// The places in ``all`` of the folders first met at the path at `index`
+  /// of ``paths``: the folders it is in that the path before it is not.
+  func foldersFirstMet(at index: Int) -> Range<Int> {
+    firstMet[index]..<firstMet[index + 1]
   }
 
   /// Whether `folder`, relative to the site, holds a file of FilmSite's.

@@ -4,7 +4,7 @@ import FilmSiteSupport
 /// it is made in, and what has been staged so far.
 ///
 /// Files are added in batches as they are rendered, so a large site never
-/// has to be held in memory whole. ``SiteWriter/publish(_:fingerprint:pageCounts:filmCounts:)``
+/// has to be held in memory whole. ``SiteWriter/publish(_:fingerprint:pageCounts:filmCounts:folders:state:)``
 /// swaps the staged site in; ``SiteWriter/abandon(_:)`` throws it away.
 struct Publication: Sendable {
   let current: CurrentSite

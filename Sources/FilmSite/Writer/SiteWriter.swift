@@ -32,7 +32,7 @@ public struct SiteWriter: Sendable {
   }
 
   /// Publishes `files` as the new site: ``begin()``, ``add(_:to:)`` and
-  /// ``publish(_:fingerprint:pageCounts:filmCounts:)`` in one call.
+  /// ``publish(_:fingerprint:pageCounts:filmCounts:folders:state:)`` in one call.
   /// - Parameter fingerprint: What the site was built from (``BuildFingerprint``),
   ///   kept in the manifest for ``upToDateSite(builtFrom:)``.
   /// - Throws: ``WriterError`` when the folder is not FilmSite's or a file cannot be
@@ -159,6 +159,8 @@ public struct SiteWriter: Sendable {
   ///   - pageCounts: Kept in the manifest with `fingerprint`, for the summary
   ///     of an up-to-date build.
   ///   - filmCounts: Kept there too, for a catalog's up-to-date build.
+  ///   - folders: The status of the current site's folders, when the build
+  ///     looked at them with its files; `nil` to look at them now.
   ///   - state: The state to leave beside the site for the next build
   ///     (``SiteState``), or `nil` for none. Asked for once the site is in
   ///     place, so that it can be made while the site is published.
@@ -168,7 +170,7 @@ public struct SiteWriter: Sendable {
   func publish(
     _ publication: Publication, fingerprint: ContentHash? = nil,
     pageCounts: SitePageCounts? = nil, filmCounts: FilmCounts? = nil,
-    state: @autoclosure () -> [UInt8]? = nil
+    folders: UserFiles.FolderLook? = nil, state: @autoclosure () -> [UInt8]? = nil
   ) throws -> Summary {
     let (current, staging) = (publication.current, publication.staging)
     var manifest = try publication.manifest(
@@ -178,7 +180,7 @@ public struct SiteWriter: Sendable {
     let next = manifest
     (summary.removed, _) = inParallel(
       { current.countOfFilesRemoved(by: next) }, { staging.removeFiles(notIn: next) })
-    let userFiles = try UserFiles.find(in: current)
+    let userFiles = try UserFiles.find(in: current, looked: folders)
     // The next build looks at the staged tree, once it is swapped in. Up to
     // now only this build changed its folders, and only with files of its
     // own: a folder changed after now needs a look. So does every folder the

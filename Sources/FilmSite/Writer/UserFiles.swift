@@ -29,10 +29,37 @@ struct UserFiles {
   /// How far before the look the recorded time is put.
   static let clockMargin = 1
 
+  /// The status of each folder of FilmSite's in the current site, looked up
+  /// before ``find(in:looked:)``, with the files' (``look(in:withFilesAt:)``).
+  struct FolderLook: Sendable {
+    let owned: OwnedFolders
+    /// One for each of `owned.all`.
+    let statuses: [FileStatus?]
+    /// When they were looked up: a folder that changed since may hold a
+    /// file of the user's that the look did not see.
+    let time: FileTime
+  }
+
+  /// What the manifest's files at `indices` (ascending) of `current` are
+  /// now, and the status of each of its folders for ``find(in:looked:)``,
+  /// looked up in one pass (``CurrentSite/statuses(ofFilesAt:andFoldersOf:)``):
+  /// sooner than the files alone and then the folders as the site is published.
+  static func look(in current: CurrentSite, withFilesAt indices: [Int])
+    -> (files: [FileStatus?], folders: FolderLook)
+  {
+    let time = FileTime.now
+    let owned = OwnedFolders(of: current.manifest)
+    let looked = current.statuses(ofFilesAt: indices, andFoldersOf: owned)
+    return (looked.files, FolderLook(owned: owned, statuses: looked.folders, time: time))
+  }
+
   /// Finds the user's files in `current`.
+  /// - Parameter looked: The status of FilmSite's folders when the build
+  ///   looked at them already, with its files; `nil` to look now. The time
+  ///   recorded is then the time of that look.
   /// - Throws: ``WriterError`` when a folder of FilmSite's cannot be listed.
-  static func find(in current: CurrentSite) throws -> UserFiles {
-    let now = FileTime.now
+  static func find(in current: CurrentSite, looked: FolderLook? = nil) throws -> UserFiles {
+    let now = looked?.time ?? FileTime.now
     let scanned = now.minus(seconds: clockMargin)
     guard FileSystem.exists(current.folder.path) else {
       return UserFiles(roots: [], scanned: scanned, listed: 0)
@@ -40,11 +67,11 @@ struct UserFiles {
     // A clock set back since the last look could hide a change: then every folder is listed.
     let since = current.manifest.userFilesScanned.flatMap { $0 < now ? $0 : nil }
     let keptByFolder = Dictionary(grouping: current.manifest.kept, by: FileSystem.parent(of:))
-    let owned = OwnedFolders(of: current.manifest)
+    let owned = looked?.owned ?? OwnedFolders(of: current.manifest)
     // Each folder's status first, on every core; then the folders that changed are listed.
     let looks: [Look] =
       since.map { since in
-        current.statuses(of: owned.all).map { status in
+        (looked?.statuses ?? current.statuses(of: owned.all)).map { status in
           // Gone, or no longer a folder: its parent changed, and is listed.
           guard let status, status.kind == .folder else { return .gone }
           return status.changed < since ? .same : .list

@@ -55,6 +55,35 @@ import Testing
     }
   }
 
+  /// A rebuild that plans nothing looks at the site's folders with its
+  /// files: a file of the user's in any of them is carried into the new site.
+  @Test func theUsersFilesAreKeptByARebuildOfTheChangedFilmsPagesAlone() async throws {
+    try await withOutput { output in
+      _ = try await build(Self.films, into: output)
+      let folders = try FileManager.default.subpathsOfDirectory(atPath: output).filter { path in
+        var isFolder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: output + "/" + path, isDirectory: &isFolder)
+          && isFolder.boolValue
+      }.sorted()
+      #expect(folders.count > 30)
+      // The first, one in the middle and the last folder, and the site's own.
+      let mine = [folders[0], folders[folders.count / 2], folders[folders.count - 1], ""].map {
+        ($0.isEmpty ? "" : $0 + "/") + "mine.txt"
+      }
+      for path in mine { try Data(path.utf8).write(to: URL(fileURLWithPath: output + "/" + path)) }
+      for overview in ["Changed once.", "Changed twice."] {
+        var films = Self.films
+        films[3] = films[3].with { $0.overview = overview }
+        let summary = try await buildSummary(films, into: output)
+        #expect(summary.filmPagesOnly)
+        #expect(summary.files.written == 1)
+        for path in mine {
+          #expect(try String(contentsOfFile: output + "/" + path, encoding: .utf8) == path)
+        }
+      }
+    }
+  }
+
   @Test func changingOneFilmRewritesOnlyItsPageAndItsIndexPage() async throws {
     try await withOutput { output in
       _ = try await build(Self.films, into: output)

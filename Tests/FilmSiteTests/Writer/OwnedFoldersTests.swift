@@ -79,4 +79,34 @@ import Testing
       for path in paths { #expect(!owned.contains(path)) }
     }
   }
+
+  /// Each folder is first met at the path that is the first inside it: the
+  /// ranges, one for each path in order, cover every folder once, in order.
+  @Test func eachFolderIsFirstMetAtTheFirstPathInsideIt() {
+    var generator = SystemRandomNumberGenerator()
+    let names = ["a", "b", "a-b", "a0", "é", "e\u{301}", "page", "1", "10", "index.html"]
+    for _ in 0..<100 {
+      let paths = OutputManifest(
+        paths: (0..<Int.random(in: 0...600, using: &generator)).map { _ in
+          (0..<Int.random(in: 1...4, using: &generator)).map { _ in
+            names.randomElement(using: &generator) ?? "a"
+          }.joined(separator: "/") + ".html"
+        }
+      ).paths
+      let owned = OwnedFolders(of: manifest(paths))
+      var next = 0
+      for (index, path) in paths.enumerated() {
+        let met = owned.foldersFirstMet(at: index)
+        #expect(met.lowerBound == next)
+        next = met.upperBound
+        for place in met {
+          let folder = owned.all[place]
+          // The path is inside the folder, and no path before it is.
+          #expect(path.utf8.starts(with: (folder + "/").utf8))
+          #expect(!paths[..<index].contains { $0.utf8.starts(with: (folder + "/").utf8) })
+        }
+      }
+      #expect(next == owned.all.count)
+    }
+  }
 }
