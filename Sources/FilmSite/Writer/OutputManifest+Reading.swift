@@ -201,35 +201,54 @@ extension OutputManifest {
       return
     }
     // Lines are read on every core; they are taken in order below.
-    let read = parts.parallelMap { part -> (files: [(path: String, entry: Entry)], unread: Int)? in
+    let read = parts.parallelMap { part -> PartRead? in
       if stop?.isRaised == true { return nil }
       return data.withUnsafeBytes { bytes in
-        var read: [(path: String, entry: Entry)] = []
-        var unread = 0
+        var read = PartRead()
+        var previous: UnsafeBufferPointer<UInt8>?
         Self.forEachLine(in: bytes, part) { line in
-          if let (path, entry) = Self.entry(in: line) {
-            read.append((String(decoding: path, as: UTF8.self), entry))
-          } else {
-            unread += 1
+          guard let (name, entry) = Self.entry(in: line) else {
+            read.unread += 1
+            return
           }
+          // Each path is compared with the one before it in this part, as bytes.
+          let path = UnsafeRawBufferPointer(rebasing: name).assumingMemoryBound(to: UInt8.self)
+          if let previous, !Self.precedes(previous, path) { read.inOrder = false }
+          previous = path
+          read.paths.append(String(decoding: path, as: UTF8.self))
+          read.entries.append(entry)
         }
-        return (files: read, unread: unread)
+        return read
       }
     }
     guard !read.contains(where: { $0 == nil }) else { return nil }
     let parsed = read.compactMap { $0 }
-    var files = Array(parsed.map(\.files).joined())
     // FilmSite writes the paths sorted, each once; then they need no sorting again.
-    let inOrder = zip(files, files.dropFirst()).allSatisfy { Self.precedes($0.path, $1.path) }
+    var inOrder = parsed.allSatisfy(\.inOrder)
+    var last: String?
+    for part in parsed where !part.paths.isEmpty {
+      if let last, let first = part.paths.first, !Self.precedes(last, first) { inOrder = false }
+      last = part.paths.last
+    }
+    var paths: [String] = []
+    var entries: [Entry] = []
+    paths.reserveCapacity(parsed.reduce(0) { $0 + $1.paths.count })
+    entries.reserveCapacity(paths.capacity)
+    for part in parsed {
+      paths += part.paths
+      entries += part.entries
+    }
     if !inOrder {
       // Of a path listed twice, the first line counts.
-      files = Self.sorted(files)
-      files = zip(files.indices, files).compactMap { index, file in
-        index > 0 && Self.isSamePath(files[index - 1].path, file.path) ? nil : file
+      let files = Self.sorted(Array(zip(paths, entries)).map { (path: $0, entry: $1) })
+      let kept = files.indices.filter { index in
+        index == 0 || !Self.isSamePath(files[index - 1].path, files[index].path)
       }
+      paths = kept.map { files[$0].path }
+      entries = kept.map { files[$0].entry }
     }
     self.init(
-      sortedPaths: files.map(\.path), entries: files.map(\.entry),
+      sortedPaths: paths, entries: entries,
       fingerprint: header.fingerprint, pageCounts: header.pageCounts,
       filmCounts: header.filmCounts)
     kept = header.kept.sorted(by: Self.precedes)
@@ -292,6 +311,16 @@ extension OutputManifest {
       total += part.count
     }
     return total
+  }
+
+  /// The files one part of a manifest's lines lists, in its order.
+  private struct PartRead: Sendable {
+    var paths: [String] = []
+    var entries: [Entry] = []
+    /// Lines that are not a file's as FilmSite writes it.
+    var unread = 0
+    /// Whether each path comes after the one before it (``precedes(_:_:)-(String,String)``).
+    var inOrder = true
   }
 
   /// What one part of a manifest's lines holds: its files, and its first and last paths.

@@ -73,6 +73,33 @@ import Testing
     #expect(inOrder.paths == read.paths && inOrder.entries == read.entries)
   }
 
+  /// Lines out of order, or a path twice, among many lines (so that each
+  /// part of the lines read on a core holds many): the paths are sorted, and
+  /// the first line of a path counts.
+  @Test func linesOutOfOrderAmongManyAreSortedWhereverTheyAre() throws {
+    var lines = (0..<4_000).map { number in
+      "films/\(10_000 + number)/index.html\t000000000000002a\t\(number)\t1.0"
+    }
+    lines.swapAt(1_000, 1_001)
+    lines.insert("films/12000/index.html\t000000000000002a\t7\t1.0", at: 3_000)
+    let text =
+      "# filmsite manifest v2: the files FilmSite wrote here. Do not edit.\n"
+      + lines.joined(separator: "\n") + "\n"
+    let read = try #require(OutputManifest(text: text))
+    #expect(read.isInWrittenOrder == false)
+    #expect(read.paths == (0..<4_000).map { "films/\(10_000 + $0)/index.html" })
+    #expect(read.entries.map(\.size) == Array(0..<4_000))
+    // Without them, the same lines are in order.
+    lines.remove(at: 3_000)
+    lines.swapAt(1_000, 1_001)
+    let inOrder = try #require(
+      OutputManifest(
+        text: "# filmsite manifest v2: the files FilmSite wrote here. Do not edit.\n"
+          + lines.joined(separator: "\n") + "\n"))
+    #expect(inOrder.isInWrittenOrder)
+    #expect(inOrder.paths == read.paths && inOrder.entries == read.entries)
+  }
+
   @Test func aLargeManifestReadsBackAsItWasWritten() throws {
     // Large enough that its lines are written, and read, in parts on every core.
     let entries = Dictionary(
