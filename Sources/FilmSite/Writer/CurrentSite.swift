@@ -111,22 +111,8 @@ struct CurrentSite: Sendable {
   /// What each of `paths`, relative to the folder, is now (`nil` where
   /// nothing is, or it cannot be read), looked up on every core.
   func statuses(of paths: [String]) -> [FileStatus?] {
-    guard let root else { return paths.map { try? status(of: $0) } }
-    // The open folder is taken out once: each look-up then uses its
-    // descriptor, not the object that holds it, which every core would
-    // share; and each run of paths opens the folder again for its own.
-    let folder = root.folder
-    let runLength = Swift.max(256, paths.count / 64)
-    let runs = Array(stride(from: 0, to: paths.count, by: runLength))
-    return withExtendedLifetime(root) {
-      runs.parallelMap { start in
-        folder.reopened { own in
-          (start..<Swift.min(start + runLength, paths.count)).map { index in
-            try? own.status(of: paths[index])
-          }
-        }
-      }.flatMap { $0 }
-    }
+    inRuns(of: paths.count) { own, run in run.map { try? own.status(of: paths[$0]) } }?
+      .flatMap { $0 } ?? paths.map { try? status(of: $0) }
   }
 
   /// What the manifest's files at `indices` (ascending) are now, and each
@@ -139,33 +125,44 @@ struct CurrentSite: Sendable {
     -> (files: [FileStatus?], folders: [FileStatus?])
   {
     let paths = manifest.paths
-    guard let root else {
+    let looked = inRuns(of: paths.count) { own, run in
+      var files: [FileStatus?] = []
+      var folders: [FileStatus?] = []
+      var next = Self.firstIndex(notBelow: run.lowerBound, in: indices)
+      for index in run {
+        for place in owned.foldersFirstMet(at: index) {
+          folders.append(try? own.status(of: owned.all[place]))
+        }
+        guard next < indices.count, indices[next] == index else { continue }
+        files.append(try? own.status(of: paths[index]))
+        next += 1
+      }
+      return (files: files, folders: folders)
+    }
+    guard let looked else {
       return (indices.map { try? status(of: paths[$0]) }, owned.all.map { try? status(of: $0) })
     }
-    // As in `statuses(of:)`: each run of paths through a descriptor of its own.
+    return (looked.flatMap(\.files), looked.flatMap(\.folders))
+  }
+
+  /// `body`'s results for runs of the places `0..<count` (at least 256 each,
+  /// and some for each core), on every core; `nil` without the folder held open.
+  /// The open folder is taken out once: each look-up then uses its
+  /// descriptor, not the object that holds it, which every core would
+  /// share; and each run opens the folder again for its own, as threads
+  /// sharing one descriptor wait on each other.
+  private func inRuns<Value: Sendable>(
+    of count: Int, _ body: @Sendable (OpenFolder, Range<Int>) -> Value
+  ) -> [Value]? {
+    guard let root else { return nil }
     let folder = root.folder
-    let runLength = Swift.max(256, paths.count / 64)
-    let runs = Array(stride(from: 0, to: paths.count, by: runLength))
-    let looked = withExtendedLifetime(root) {
-      runs.parallelMap { start -> (files: [FileStatus?], folders: [FileStatus?]) in
-        let end = Swift.min(start + runLength, paths.count)
-        var next = Self.firstIndex(notBelow: start, in: indices)
-        return folder.reopened { own in
-          var files: [FileStatus?] = []
-          var folders: [FileStatus?] = []
-          for index in start..<end {
-            for place in owned.foldersFirstMet(at: index) {
-              folders.append(try? own.status(of: owned.all[place]))
-            }
-            guard next < indices.count, indices[next] == index else { continue }
-            files.append(try? own.status(of: paths[index]))
-            next += 1
-          }
-          return (files, folders)
-        }
+    let runLength = Swift.max(256, count / 64)
+    let runs = Array(stride(from: 0, to: count, by: runLength))
+    return withExtendedLifetime(root) {
+      runs.parallelMap { start in
+        folder.reopened { own in body(own, start..<Swift.min(start + runLength, count)) }
       }
     }
-    return (looked.flatMap(\.files), looked.flatMap(\.folders))
   }
 
   /// The place of the first of `sorted` (ascending) that is not below `value`.

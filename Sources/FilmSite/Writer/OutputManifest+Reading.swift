@@ -240,7 +240,7 @@ extension OutputManifest {
     }
     if !inOrder {
       // Of a path listed twice, the first line counts.
-      let files = Self.sorted(Array(zip(paths, entries)).map { (path: $0, entry: $1) })
+      let files = Self.sorted(zip(paths, entries).map { (path: $0, entry: $1) })
       let kept = files.indices.filter { index in
         index == 0 || !Self.isSamePath(files[index - 1].path, files[index].path)
       }
