@@ -41,7 +41,7 @@ let package = Package(
       // Read through #filePath, so that golden files can be recorded beside their tests.
       exclude: [
         "Markdown/Fixtures", "Markdown/Snapshots", "Render/Snapshots", "SiteFiles/AtomSchema",
-        "SiteFiles/Snapshots", "Theme/MarkdownFilm", "Theme/MarkdownLists",
+        "SiteFiles/Snapshots", "Theme/MarkdownFilm", "Theme/MarkdownLists", "Theme/MarkdownTerms",
       ]
     ),
     .testTarget(

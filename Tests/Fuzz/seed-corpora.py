@@ -35,8 +35,8 @@ def catalog_seeds():
 
 # The order of Theme.Schemas.all: the first byte of a template input picks one, and its high
 # bit the language (Markdown when set).
-SCHEMAS = ["layout.html", "film.html", "index.html", "row.html", "terms.md", "search.html",
-           "404.md"]
+SCHEMAS = ["layout.html", "film.html", "index.html", "row.html", "terms.html", "search.html",
+           "page.html", "404.md"]
 
 
 def template_seeds():

@@ -13,7 +13,7 @@ struct SiteKeys: Sendable, Equatable {
   let film: ContentHash
   /// A page of a film list: `layout.html`, `index.html` and `row.html`.
   let list: ContentHash
-  /// A page of every genre, director, year or actor: `layout.html` and `terms.md`.
+  /// A page of every genre, director, year or actor: `layout.html` and `terms.html` (or `terms.md`).
   let terms: ContentHash
   /// A page of the owner's own: `layout.html` and `page.html`.
   let page: ContentHash

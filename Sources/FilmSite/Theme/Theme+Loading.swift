@@ -8,9 +8,9 @@ extension Theme {
   /// Loads and checks the theme in `directory`, taking each file it lacks from
   /// the built-in theme; `nil` loads the built-in theme alone.
   ///
-  /// The film page (`film`) and the film lists' pair (`index` and `row`) may
-  /// each be HTML or Markdown; a folder's file wins over the built-in one
-  /// whatever its language. The pair is one language: a folder that has
+  /// The film page (`film`), the film lists' pair (`index` and `row`) and the
+  /// name lists (`terms`) may each be HTML or Markdown; a folder's file wins
+  /// over the built-in one whatever its language. The pair is one language: a folder that has
   /// `index.md` needs its own `row.md`, since the built-in row is HTML.
   /// - Throws: ``TemplateError`` naming the file that caused it, its line and column.
   static func load(from directory: String?) throws -> Theme {
@@ -24,6 +24,7 @@ extension Theme {
     let film = try files.template(try eitherTemplateName("film", in: files))
     let index = try files.template(try eitherTemplateName("index", in: files))
     let row = try files.template(try eitherTemplateName("row", in: files))
+    let terms = try files.template(try eitherTemplateName("terms", in: files))
     guard row.language == index.language else {
       throw listMismatch(index: index, row: row, in: directory)
     }
@@ -32,7 +33,7 @@ extension Theme {
       film: try template(film, Schemas.film),
       index: try template(index, Schemas.index),
       row: try template(row, Schemas.row),
-      terms: try template("terms.md", Schemas.terms),
+      terms: try template(terms, Schemas.terms),
       search: try template("search.html", Schemas.search),
       page: try template("page.html", Schemas.page),
       notFound: try template("404.md", Schemas.notFound),

@@ -7,14 +7,15 @@ import Foundation
 /// theme. A whole theme has `layout.html` (the HTML shell of every page),
 /// `film.html` (a film's detail page), `index.html` (a page of a film list:
 /// the main index, a genre, a director, a year), `row.html` (one film on such
-/// a page), `terms.md` (every genre, director or year), `search.html` (the
+/// a page), `terms.html` (every genre, director, year or actor), `search.html` (the
 /// search page's content), `page.html` (a page of the owner's own, from the
 /// content folder) and `404.md` (the page for missing URLs), plus an
 /// `assets/` folder copied to the site as it is (stylesheet, scripts). The
 /// film page may be Markdown instead, as `film.md`, which cmark renders; an
 /// HTML film page gets the overview as cmark's safe HTML. The film lists may
 /// be Markdown too, as `index.md` and `row.md`: the two are one pair, in one
-/// language. Every placeholder is checked when the theme loads.
+/// language. So may the name lists, as `terms.md`. Every placeholder is
+/// checked when the theme loads.
 struct Theme: Sendable {
   let layout: Template
   let film: Template
@@ -115,7 +116,8 @@ struct Theme: Sendable {
       ])
     static let terms: TemplateSchema = {
       var schema = TemplateSchema(values: common + ["heading", "termCount"])
-      schema.fields["terms"] = .some(TemplateSchema(values: ["name", "url", "filmCount"]))
+      schema.fields["terms"] = .some(
+        TemplateSchema(values: ["name", "url", "filmCount", "first", "last"]))
       return schema
     }()
     static let search = TemplateSchema(
@@ -129,7 +131,7 @@ struct Theme: Sendable {
     /// Every template's schema by file name, for documentation and tests.
     static let all: [(file: String, schema: TemplateSchema)] = [
       ("layout.html", layout), ("film.html", film), ("index.html", index), ("row.html", row),
-      ("terms.md", terms), ("search.html", search), ("page.html", page), ("404.md", notFound),
+      ("terms.html", terms), ("search.html", search), ("page.html", page), ("404.md", notFound),
     ]
   }
 }

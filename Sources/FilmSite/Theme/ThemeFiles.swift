@@ -91,7 +91,7 @@ struct ThemeFiles {
   }
 
   /// The name of the template `name` that may be HTML or Markdown (`film`,
-  /// `index`, `row`): `name.html` or `name.md`, from the folder when it has
+  /// `index`, `row`, `terms`): `name.html` or `name.md`, from the folder when it has
   /// either, whatever the built-in theme's is, else from the built-in theme.
   /// - Throws: ``TemplateError`` when the folder has both forms.
   func eitherTemplateName(_ name: String) throws -> String? {

@@ -82,7 +82,7 @@ enum SiteEdit: CustomStringConvertible {
       }
     ),
     ("index.html", { $0 + "<p>v\($1)</p>\n" }),
-    ("terms.md", { $0 + "\nv\($1)\n" }),
+    ("terms.html", { $0 + "<p>v\($1)</p>\n" }),
     ("page.html", { $0 + "<p>v\($1)</p>\n" }),
     ("assets/style.css", { $0 + "/* v\($1) */\n" }),
   ]

@@ -155,7 +155,7 @@ import Testing
 
   @Test(arguments: [
     ("film.html", ["film"]), ("row.html", ["list"]), ("index.html", ["list"]),
-    ("terms.md", ["terms"]), ("page.html", ["page"]),
+    ("terms.html", ["terms"]), ("page.html", ["page"]),
     // The layout wraps every page; the search index is JSON that no template makes.
     ("layout.html", ["film", "list", "terms", "page"]),
   ])
@@ -173,7 +173,7 @@ import Testing
   /// the settings change it, the other templates do not.
   @Test(arguments: [
     ("row.html", true), ("film.html", false), ("layout.html", false), ("index.html", false),
-    ("terms.md", false),
+    ("terms.html", false),
   ])
   func onlyTheRowTemplateChangesTheFilmsKey(file: String, changes: Bool) throws {
     let (builtIn, changed) = try keys(changing: file) {

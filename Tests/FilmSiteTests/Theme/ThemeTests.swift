@@ -32,13 +32,13 @@ import Testing
   }
 
   /// A template the folder lacks is the built-in theme's, in either form of a list.
-  @Test(arguments: ["terms.md", "row.html"])
+  @Test(arguments: ["terms.html", "row.html"])
   func missingTemplateComesFromTheBuiltInTheme(removed: String) throws {
     try Fixtures.withTemporaryDirectory { directory in
       let theme = try copyTheme(into: directory)
       try FileManager.default.removeItem(atPath: theme + "/" + removed)
       let loaded = try Theme.load(from: theme)
-      let template = removed == "terms.md" ? loaded.terms : loaded.row
+      let template = removed == "terms.html" ? loaded.terms : loaded.row
       #expect(template.file == "(built-in theme)/" + removed)
       #expect(loaded.contentHash == (try Theme.builtIn()).contentHash)
     }
@@ -184,6 +184,62 @@ import Testing
     }
   }
 
+  /// The Markdown name list the default theme had before `terms.html`, kept
+  /// as the reference the HTML one is held to, and to test Markdown name lists.
+  static let markdownTerms = Fixtures.repositoryRoot
+    .appendingPathComponent("Tests/FilmSiteTests/Theme/MarkdownTerms/terms.md").path
+
+  /// Films whose names carry markup, Markdown, entities and odd Unicode,
+  /// and none with a director, so that the directors' list is empty.
+  private static let hostileNames = [
+    Film(
+      id: "1", title: "A", year: 1999, genres: ["<script>alert(1)</script>", "*Noir* & `code`"]),
+    Film(
+      id: "2", title: "B", year: 2001, genres: ["[link](javascript:x)", "Ünïcødé\u{200B} \"q\""]),
+    Film(id: "3", title: "C", genres: ["\\_under\\_ # not a heading", "1. not a list"]),
+  ]
+
+  @Test(arguments: [false, true])
+  func theHTMLNameListsAreTheMarkdownOnesWithoutCmark(hostile: Bool) throws {
+    let films =
+      hostile
+      ? Self.hostileNames
+      : try CatalogFile.load(
+        path: Fixtures.repositoryRoot.appendingPathComponent("Catalog/films.json").path)
+    try Fixtures.withTemporaryDirectory { directory in
+      let theme = try copyTheme(into: directory)
+      try FileManager.default.removeItem(atPath: theme + "/terms.html")
+      try FileManager.default.copyItem(atPath: Self.markdownTerms, toPath: theme + "/terms.md")
+      let markdown = try Theme.load(from: theme)
+      #expect(markdown.terms.language == .markdown)
+      let html = try Theme.builtIn()
+      #expect(html.terms.language == .html)
+      func nameLists(_ theme: Theme) throws -> [String: String] {
+        let files = try SiteRenderer(theme: theme, configuration: SiteConfiguration())
+          .render(films)
+        return Dictionary(
+          uniqueKeysWithValues: files.compactMap { file in
+            let page = String(decoding: file.contents, as: UTF8.self)
+            guard page.contains("<body class=\"terms\">") else { return nil }
+            return (file.path, page)
+          })
+      }
+      let fromMarkdown = try nameLists(markdown)
+      let fromHTML = try nameLists(html)
+      #expect(fromHTML.keys.sorted() == fromMarkdown.keys.sorted())
+      #expect(fromHTML.count >= 3)
+      for (path, page) in fromMarkdown {
+        // The HTML escaper writes an apostrophe (in a name such as O'Connor) as `&#39;`.
+        #expect(fromHTML[path]?.replacingOccurrences(of: "&#39;", with: "'") == page, "\(path)")
+      }
+      if hostile {
+        #expect(
+          fromHTML["directors/index.html"]?.contains("No film of the catalog has one.") == true)
+        #expect(fromHTML["genres/index.html"]?.contains("&lt;script&gt;") == true)
+      }
+    }
+  }
+
   /// The `<h1>` line and every link target inside `<main>`, in order.
   private static func linksAndHeading(inMainOf page: String) -> [String] {
     let main = page.components(separatedBy: "<main").last ?? ""
@@ -211,16 +267,19 @@ import Testing
     }
   }
 
-  @Test func aFilmPageInBothLanguagesIsRefused() throws {
+  /// The film page and the name lists, each given in both languages.
+  @Test(arguments: [(markdownFilm, "film"), (markdownTerms, "terms")])
+  func aTemplateInBothLanguagesIsRefused(markdown: String, name: String) throws {
     try Fixtures.withTemporaryDirectory { directory in
       let theme = try copyTheme(into: directory)
-      try FileManager.default.copyItem(atPath: Self.markdownFilm, toPath: theme + "/film.md")
+      try FileManager.default.copyItem(atPath: markdown, toPath: theme + "/\(name).md")
       let expected = TemplateError(
-        file: theme + "/film.md", line: 0, column: 0, reason: .duplicateTemplate(of: "film.html"))
+        file: theme + "/\(name).md", line: 0, column: 0,
+        reason: .duplicateTemplate(of: "\(name).html"))
       #expect(throws: expected) { try Theme.load(from: theme) }
       #expect(
         expected.description
-          == "\(theme)/film.md: the theme also has film.html; keep one of the two")
+          == "\(theme)/\(name).md: the theme also has \(name).html; keep one of the two")
     }
   }
 
