@@ -28,11 +28,23 @@ extension Array where Element: Sendable {
       let results = self[start..<Swift.min(start + chunkSize, count)].map(transform)
       chunks.withLock { $0[chunk] = results }
     }
-    return chunks.withLock { $0.flatMap { $0 } }
+    return chunks.withLock { [Result](concatenating: $0) }
   }
 
   /// Calls `body` with every element, on every core; returns when all calls have.
   public func parallelForEach(_ body: @Sendable (Element) -> Void) {
     _ = parallelMap(body)
+  }
+}
+
+extension Array {
+  /// The elements of `parts`, in order, in an array made at its whole size
+  /// at once: joining the parts of a parallel map of 300,000 elements by
+  /// appending would copy them again each time the array grew, each time
+  /// into new memory.
+  public init(concatenating parts: [[Element]]) {
+    self = []
+    reserveCapacity(parts.reduce(0) { $0 + $1.count })
+    for part in parts { append(contentsOf: part) }
   }
 }

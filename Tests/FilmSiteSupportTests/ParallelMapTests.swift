@@ -14,3 +14,17 @@ import Testing
     }
   }
 }
+
+/// Parts joined at their whole size give the elements of every part, in order.
+@Suite struct ArrayConcatenatingTests {
+  @Test(arguments: [[], [[]], [[1, 2], [], [3], [4, 5, 6]], [[], [], [7]]])
+  func thePartsComeInOrder(parts: [[Int]]) {
+    let joined = [Int](concatenating: parts)
+    #expect(joined == parts.flatMap { $0 })
+  }
+
+  @Test func elementsThatAreCountedAreEachKeptOnce() {
+    let parts = (0..<50).map { part in (0..<part).map { "part \(part), element \($0)" } }
+    #expect([String](concatenating: parts) == parts.flatMap { $0 })
+  }
+}

@@ -121,14 +121,15 @@ struct NameGroups: Sendable {
       filmStarts.append(filmStarts[filmStarts.count - 1] + Int32(names.count))
     }
     let runLength = 4096
-    let entryShards = Array(stride(from: 0, to: namesByFilm.count, by: runLength)).parallelMap {
+    let entryShardRuns = Array(stride(from: 0, to: namesByFilm.count, by: runLength)).parallelMap {
       first in
       var run: [UInt8] = []
       for names in namesByFilm[first..<min(first + runLength, namesByFilm.count)] {
         for name in names { run.append(UInt8(shard(of: name, among: shards))) }
       }
       return run
-    }.flatMap { $0 }
+    }
+    let entryShards = Array(concatenating: entryShardRuns)
     let grouped = Array(0..<shards).parallelMap { shard in
       Shard(grouping: namesByFilm, entryShards: entryShards, shard: UInt8(shard))
     }

@@ -111,8 +111,17 @@ struct CurrentSite: Sendable {
   /// What each of `paths`, relative to the folder, is now (`nil` where
   /// nothing is, or it cannot be read), looked up on every core.
   func statuses(of paths: [String]) -> [FileStatus?] {
-    inRuns(of: paths.count) { own, run in run.map { try? own.status(of: paths[$0]) } }?
-      .flatMap { $0 } ?? paths.map { try? status(of: $0) }
+    statuses(of: paths) { $0 }
+  }
+
+  /// `transform` of what each of `paths` is now, looked up as
+  /// ``statuses(of:)`` looks them up: for a large list of which only
+  /// something small is kept, such as whether each folder changed.
+  func statuses<Value: Sendable>(
+    of paths: [String], _ transform: @Sendable (FileStatus?) -> Value
+  ) -> [Value] {
+    inRuns(of: paths.count) { own, run in run.map { transform(try? own.status(of: paths[$0])) } }
+      .map(Array.init(concatenating:)) ?? paths.map { transform(try? status(of: $0)) }
   }
 
   /// What the manifest's files at `indices` (ascending) are now, and each
@@ -142,7 +151,7 @@ struct CurrentSite: Sendable {
     guard let looked else {
       return (indices.map { try? status(of: paths[$0]) }, owned.all.map { try? status(of: $0) })
     }
-    return (looked.flatMap(\.files), looked.flatMap(\.folders))
+    return (Array(concatenating: looked.map(\.files)), Array(concatenating: looked.map(\.folders)))
   }
 
   /// `body`'s results for runs of the places `0..<count` (at least 256 each,

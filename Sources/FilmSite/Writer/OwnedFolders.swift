@@ -35,7 +35,7 @@ struct OwnedFolders: Sendable {
       }
       return (folders: folders, metAt: metAt)
     }
-    all = found.flatMap(\.folders)
+    all = Array(concatenating: found.map(\.folders))
     var firstMet: [Int] = []
     firstMet.reserveCapacity(paths.count + 1)
     var before = 0

@@ -71,11 +71,12 @@ struct UserFiles {
     // Each folder's status first, on every core; then the folders that changed are listed.
     let looks: [Look] =
       since.map { since in
-        (looked?.statuses ?? current.statuses(of: owned.all)).map { status in
+        let look: @Sendable (FileStatus?) -> Look = { status in
           // Gone, or no longer a folder: its parent changed, and is listed.
           guard let status, status.kind == .folder else { return .gone }
           return status.changed < since ? .same : .list
         }
+        return looked.map { $0.statuses.map(look) } ?? current.statuses(of: owned.all, look)
       } ?? Array(repeating: .list, count: owned.all.count)
     var roots: [String] = []
     // The site's own folder is always listed: its status is the output folder's.
