@@ -1,5 +1,5 @@
-/// The page that lists every genre, director, year or actor with its film
-/// count: `genres/`.
+/// The page that lists every genre, director, year, actor or tag with its
+/// film count: `genres/`.
 struct TermsPage {
   let taxonomy: Taxonomy
 

@@ -79,9 +79,9 @@ struct SiteRenderer: Sendable {
       theme: theme, configuration: plan.configuration, navigation: plan.content.navigation,
       markdown: MarkdownRenderer())
 
-    // The name lists are few, and one (the cast's) can be megabytes of
-    // Markdown that one core renders: that core starts on them now, while the
-    // others go on to the lists and the film pages.
+    // The name lists are few, and one (the cast's) can be a page of
+    // megabytes (and go through cmark, in a theme's `terms.md`): one core
+    // starts on them now, while the others go on to the lists and the film pages.
     let stop = StopSignal()
     let termsFiles = Self.renderInBackground(plan.termsPages, reuse: reuse, unless: stop) { page in
       (page.route.filePath, keys.terms(page), { page.render(from: inputs) })

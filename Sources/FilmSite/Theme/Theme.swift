@@ -7,7 +7,7 @@ import Foundation
 /// theme. A whole theme has `layout.html` (the HTML shell of every page),
 /// `film.html` (a film's detail page), `index.html` (a page of a film list:
 /// the main index, a genre, a director, a year), `row.html` (one film on such
-/// a page), `terms.html` (every genre, director, year or actor), `search.html` (the
+/// a page), `terms.html` (every genre, director, year, actor or tag), `search.html` (the
 /// search page's content), `page.html` (a page of the owner's own, from the
 /// content folder) and `404.md` (the page for missing URLs), plus an
 /// `assets/` folder copied to the site as it is (stylesheet, scripts). The
