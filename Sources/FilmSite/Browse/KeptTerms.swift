@@ -264,23 +264,16 @@ struct KeptTerms: Sendable {
     merged.reserveCapacity(ranks.count)
     var next = 0
     for index in order {
-      var (low, high) = (next, terms.count)
-      while low < high {
-        let middle = (low + high) / 2
-        let term = terms[middle].name
-        if FilmOrder.precedes(
-          name: added[index], folded: folded[index], name: term, folded: Slug.fold(term))
-        {
-          high = middle
-        } else {
-          low = middle + 1
-        }
+      let place = terms.partitioningIndex(from: next) { term in
+        FilmOrder.precedes(
+          name: added[index], folded: folded[index], name: term.name,
+          folded: Slug.fold(term.name))
       }
-      for kept in next..<low {
+      for kept in next..<place {
         ranks[kept] = Int32(merged.count)
         merged.append(terms[kept])
       }
-      next = low
+      next = place
       ranks[terms.count + index] = Int32(merged.count)
       merged.append(SiteState.TermName(name: added[index], slug: slugs[index]))
     }

@@ -92,21 +92,14 @@ struct KeptOrder: Sendable {
     var next = 0
     for index in sorted {
       let film = placed[index].film
-      var (low, high) = (next, kept.count)
-      while low < high {
-        let middle = (low + high) / 2
-        let other = films[kept[middle]]
-        if FilmOrder.precedes(
+      let place = kept.partitioningIndex(from: next) { keptFilm in
+        let other = films[keptFilm]
+        return FilmOrder.precedes(
           film, folded: folded[index], other, folded: Slug.fold(other.title))
-        {
-          high = middle
-        } else {
-          low = middle + 1
-        }
       }
-      merged += kept[next..<low]
+      merged += kept[next..<place]
       merged.append(placed[index].offset)
-      next = low
+      next = place
     }
     merged += kept[next...]
 

@@ -137,7 +137,7 @@ struct CurrentSite: Sendable {
     let looked = inRuns(of: paths.count) { own, run in
       var files: [FileStatus?] = []
       var folders: [FileStatus?] = []
-      var next = Self.firstIndex(notBelow: run.lowerBound, in: indices)
+      var next = indices.partitioningIndex { $0 >= run.lowerBound }
       for index in run {
         for place in owned.foldersFirstMet(at: index) {
           folders.append(try? own.status(of: owned.all[place]))
@@ -172,16 +172,6 @@ struct CurrentSite: Sendable {
         folder.reopened { own in body(own, start..<Swift.min(start + runLength, count)) }
       }
     }
-  }
-
-  /// The place of the first of `sorted` (ascending) that is not below `value`.
-  private static func firstIndex(notBelow value: Int, in sorted: [Int]) -> Int {
-    var (low, high) = (0, sorted.count)
-    while low < high {
-      let middle = (low + high) / 2
-      if sorted[middle] < value { low = middle + 1 } else { high = middle }
-    }
-    return low
   }
 
   /// How many of the site's files the next site, listed by `next`, leaves

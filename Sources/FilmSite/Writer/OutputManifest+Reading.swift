@@ -230,14 +230,8 @@ extension OutputManifest {
       if let last, let first = part.paths.first, !Self.precedes(last, first) { inOrder = false }
       last = part.paths.last
     }
-    var paths: [String] = []
-    var entries: [Entry] = []
-    paths.reserveCapacity(parsed.reduce(0) { $0 + $1.paths.count })
-    entries.reserveCapacity(paths.capacity)
-    for part in parsed {
-      paths += part.paths
-      entries += part.entries
-    }
+    var paths = Array(concatenating: parsed.map(\.paths))
+    var entries = Array(concatenating: parsed.map(\.entries))
     if !inOrder {
       // Of a path listed twice, the first line counts.
       let files = Self.sorted(zip(paths, entries).map { (path: $0, entry: $1) })

@@ -238,12 +238,7 @@ struct OutputManifest: Equatable {
   /// does not come before `path`: `path`'s own, when `paths` has it, and
   /// otherwise where it would go. Found by a binary search.
   static func firstIndex(notBefore path: String, in paths: [String]) -> Int {
-    var (low, high) = (0, paths.count)
-    while low < high {
-      let middle = (low + high) / 2
-      if precedes(paths[middle], path) { low = middle + 1 } else { high = middle }
-    }
-    return low
+    paths.partitioningIndex { !precedes($0, path) }
   }
 
   /// Whether two paths are one file: the same UTF-8 bytes.
