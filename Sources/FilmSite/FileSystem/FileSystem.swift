@@ -101,10 +101,20 @@ enum FileSystem {
       throw FileSystemError(path: path, operation: "create the file", code: errno)
     }
     defer { close(descriptor) }
+    return try write(bytes, toOpen: descriptor, path: path)
+  }
+
+  /// Writes `bytes` from the start of the file open as `descriptor` (`path`
+  /// names it in errors), in as many calls as it takes.
+  /// - Returns: The file's status after the write, read from the open file.
+  static func write(_ bytes: [UInt8], toOpen descriptor: Int32, path: String)
+    throws(FileSystemError) -> FileStatus
+  {
     let failure: Int32? = bytes.withUnsafeBytes { buffer in
       var offset = 0
       while offset < buffer.count {
-        let count = write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+        let count = pwrite(
+          descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset, off_t(offset))
         if count < 0 {
           let code = errno
           if code == EINTR { continue }

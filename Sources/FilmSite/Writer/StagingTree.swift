@@ -7,8 +7,12 @@ import FilmSiteSupport
 /// the spare. The next build makes its site there by differences: a file the
 /// spare already has with the right bytes stays; one the current site has
 /// with the right bytes is hard-linked from it (same inode and modification
-/// time); only the others are written. Without a spare (the first rebuild,
-/// or after a stopped one) the tree starts empty.
+/// time); only the others are written: over the spare's file where it is,
+/// when the spare alone has it and no one has it open
+/// (``FileSystem/overwriteFile(at:with:)``), else as a new file in its place,
+/// so that a file the current site links, or a reader holds open, keeps
+/// its bytes. Without a spare (the first rebuild, or after a stopped one)
+/// the tree starts empty.
 ///
 /// The spare's manifest is removed before its first change, so a build
 /// stopped while it updates the tree leaves a tree that no manifest
@@ -108,7 +112,19 @@ struct StagingTree: Sendable {
         return Staged(entry: had.with(key: made.key, patch: made.patch), unchanged: unchanged)
       }
       let destination = path + "/" + file.path
-      // The spare's file is replaced where it is: its folder is there. Anything
+      // A file only the spare has, which no one has open, gets the new bytes
+      // where it is; one the current site still links is not written through
+      // (the manifests tell most such files, without a look at the file).
+      if unchanged == nil, case .rendered(let rendered) = file,
+        !(current.entries[file.path].map(had.isSameFile) ?? false),
+        let status = (try? FileSystem.overwriteFile(at: destination, with: rendered.bytes)) ?? nil
+      {
+        return Staged(
+          entry: OutputManifest.Entry(
+            hash: rendered.hash, status: status, key: made.key, patch: made.patch),
+          unchanged: nil)
+      }
+      // Else the spare's file is replaced where it is: its folder is there. Anything
       // unexpected (a folder in its place, its folder gone) takes the long way below.
       if (try? FileSystem.remove(destination)) != nil,
         let staged = try? place(

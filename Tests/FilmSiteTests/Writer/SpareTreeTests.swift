@@ -4,6 +4,10 @@ import Testing
 
 @testable import FilmSite
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The site a swap replaces stays beside the output folder, and the next
 /// build makes its site there by differences: the output folder alternates
 /// between two trees, a file the spare already has is kept, and the user's
@@ -58,6 +62,69 @@ import Testing
       #expect(
         try inode(output + "/films/2-b/index.html")
           == inode(writer.folder.stagingPath + "/films/2-b/index.html"))
+    }
+  }
+
+  @Test func aChangedPageOnlyTheSpareHasIsWrittenWhereItIs() throws {
+    try Fixtures.withTemporaryDirectory { root in
+      let output = root + "/Output"
+      let writer = SiteWriter(directory: output)
+      try writer.write(site(home: "the first home page, the longest"))
+      let first = try inode(output + "/index.html")
+      try writer.write(site(home: "two"))
+      // The spare's home page is the first tree's own: no other tree links it.
+      try writer.write(site(home: "3"))
+      #expect(try inode(output + "/index.html") == first)
+      #expect(read(output + "/index.html") == "3")
+      #expect(read(writer.folder.stagingPath + "/index.html") == "two")
+      // The manifest has the file as it is now: the next build finds it unchanged.
+      #expect(try writer.write(site(home: "3")).written == 0)
+    }
+  }
+
+  @Test func aPageTheCurrentSiteLinksIsNotWrittenThrough() throws {
+    try Fixtures.withTemporaryDirectory { root in
+      let output = root + "/Output"
+      let writer = SiteWriter(directory: output)
+      try writer.write(site(home: "one", a: "a"))
+      // Unchanged: the second tree links the first tree's file.
+      try writer.write(site(home: "two", a: "a"))
+      try writer.write(site(home: "three", a: "a changed"))
+      #expect(read(output + "/films/1-a/index.html") == "a changed")
+      #expect(read(writer.folder.stagingPath + "/films/1-a/index.html") == "a")
+    }
+  }
+
+  @Test func aPageOfTheSpareThatAReaderHoldsOpenKeepsItsBytesForThatReader() throws {
+    try Fixtures.withTemporaryDirectory { root in
+      let output = root + "/Output"
+      let writer = SiteWriter(directory: output)
+      try writer.write(site(home: "one"))
+      let first = try inode(output + "/index.html")
+      try writer.write(site(home: "two"))
+      // A server that opened the page while the first tree was the site, still sending it.
+      let reader = try #require(
+        FileHandle(forReadingAtPath: writer.folder.stagingPath + "/index.html"))
+      defer { try? reader.close() }
+      try writer.write(site(home: "three"))
+      #expect(try reader.readToEnd() == Data("one".utf8))
+      #expect(read(output + "/index.html") == "three")
+      #expect(try inode(output + "/index.html") != first)
+    }
+  }
+
+  @Test func aPageOfTheSpareWithOtherPermissionsIsWrittenAsANewFile() throws {
+    try Fixtures.withTemporaryDirectory { root in
+      let output = root + "/Output"
+      let writer = SiteWriter(directory: output)
+      try writer.write(site(home: "one"))
+      #expect(chmod(output + "/index.html", 0o600) == 0)
+      try writer.write(site(home: "two"))
+      try writer.write(site(home: "three"))
+      #expect(read(output + "/index.html") == "three")
+      #expect(try FileSystem.status(of: output + "/index.html").permissions != 0o600)
+      #expect(
+        try FileSystem.status(of: output + "/index.html").permissions == FileSystem.newFileMode)
     }
   }
 
