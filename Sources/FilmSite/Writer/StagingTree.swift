@@ -23,6 +23,9 @@ struct StagingTree: Sendable {
   /// a spare; none for a new tree.
   let previous: OutputManifest
   private let previousEntries: ManifestLookup
+  /// Whether a changed file of the spare may be written over where it is:
+  /// the tree is on a local file system (``FileSystem/writesInPlace(in:)``).
+  private let writesInPlace: Bool
 
   /// Makes the empty staging folder at `path`.
   static func make(at path: String) throws -> StagingTree {
@@ -66,6 +69,7 @@ struct StagingTree: Sendable {
     self.path = path
     self.previous = previous
     previousEntries = ManifestLookup(previous, tabled: tabled)
+    writesInPlace = !previous.entries.isEmpty && FileSystem.writesInPlace(in: path)
   }
 
   /// What staging one file did: its entry in the tree, and the current
@@ -113,9 +117,10 @@ struct StagingTree: Sendable {
       }
       let destination = path + "/" + file.path
       // A file only the spare has, which no one has open, gets the new bytes
-      // where it is; one the current site still links is not written through
-      // (the manifests tell most such files, without a look at the file).
-      if unchanged == nil, case .rendered(let rendered) = file,
+      // where it is; one the current site still links is not written through.
+      // (Its link count says so; the manifests tell most such files first,
+      // which saves opening them.)
+      if writesInPlace, unchanged == nil, case .rendered(let rendered) = file,
         !(current.entries[file.path].map(had.isSameFile) ?? false),
         let status = (try? FileSystem.overwriteFile(at: destination, with: rendered.bytes)) ?? nil
       {
