@@ -11,18 +11,16 @@ extension FileSystem {
   /// permissions ``createFile(at:with:)`` would give a new file, and open in
   /// no other place, which a write lease tells: the system grants one only
   /// then, and while it is held another process's `open` of the file waits
-  /// (or fails, if it does not block) until the write is done (at most the
-  /// system's lease-break time, 45 s by default, far more than a page
-  /// takes). A process that
-  /// opens the file by its path afterwards sees the new bytes, as it would
-  /// see a new file there.
+  /// (or fails, if it does not block) until the write is done, for at most
+  /// the system's lease-break time (45 s by default, far more than a page
+  /// takes). A process that opens the file by its path afterwards sees the
+  /// new bytes, as it would see a new file there.
   ///
   /// A lease sees only the opens of this system, so the caller checks that
-  /// the file is on a local file system (``writesInPlace(in:)``). Replacing a file
-  /// with a new one costs the system more (an inode freed and another made:
-  /// 1.8 against 0.8 s for 100,000 files on tmpfs, `docs/PERFORMANCE.md`),
-  /// so the writer uses this for a file of the spare tree that only the
-  /// spare has (``StagingTree``).
+  /// the file is on a local file system (``writesInPlace(in:)``). Replacing
+  /// a file with a new one costs the system more (an inode freed and another
+  /// made), so the writer uses this for a file of the spare tree that only
+  /// the spare has (``StagingTree``).
   /// - Returns: The file's status after the write; `nil` when the file is
   ///   not such a file (or the system grants no leases), which is then left as it was.
   /// - Throws: ``FileSystemError`` when the write itself fails: the file
