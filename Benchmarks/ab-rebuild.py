@@ -76,8 +76,8 @@ def prepare(films_count: int, folder: Path, filmsite: Path) -> dict:
     inputs = {key: (catalogs[key], theme) for key in ("base", "warmup", "overview", "title",
                                                        "added", "added-again")}
     inputs.update(full=(catalogs["base"], theme), noop=(catalogs["base"], theme),
-                  template=(catalogs["base"], edited),
-                  **{"template-again": (catalogs["base"], edited_again)})
+                  template=(catalogs["base"], edited))
+    inputs["template-again"] = (catalogs["base"], edited_again)
     return inputs
 
 

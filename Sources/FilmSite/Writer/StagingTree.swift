@@ -119,9 +119,10 @@ struct StagingTree: Sendable {
       // A file only the spare has, which no one has open, gets the new bytes
       // where it is; one the current site still links is not written through.
       // (Its link count says so; the manifests tell most such files first,
-      // which saves opening them.)
+      // which saves opening them. The current manifest lists the file at
+      // `index` when the files are staged in its order: no search then.)
       if writesInPlace, unchanged == nil, case .rendered(let rendered) = file,
-        !(current.entries[file.path].map(had.isSameFile) ?? false),
+        !(current.entries.entry(file.path, near: index).map(had.isSameFile) ?? false),
         let status = (try? FileSystem.overwriteFile(at: destination, with: rendered.bytes)) ?? nil
       {
         return Staged(
