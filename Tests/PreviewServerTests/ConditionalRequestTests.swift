@@ -69,6 +69,38 @@ import Testing
     #expect(fresh.status == 304)
   }
 
+  /// A build writes a page over where it is: the same inode, maybe the same size, and on a
+  /// coarse clock the same modification time. The tag follows the bytes.
+  @Test func aFileWrittenOverInPlaceWithItsTimeKeptGetsANewEntityTag() throws {
+    let server = try TestServer()
+    let tag = try #require(try server.request("/notes.txt").headers["etag"])
+    let path = server.root + "/notes.txt"
+    var before = stat()
+    #expect(stat(path, &before) == 0)
+    // The same six bytes' count, written through the same inode.
+    let descriptor = open(path, O_WRONLY)
+    try #require(descriptor >= 0)
+    let written = "NOTES\n".utf8CString.withUnsafeBufferPointer {
+      pwrite(descriptor, $0.baseAddress, 6, 0)
+    }
+    close(descriptor)
+    #expect(written == 6)
+    var times = [before.st_atim, before.st_mtim]
+    #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
+    var after = stat()
+    #expect(stat(path, &after) == 0)
+    #expect(after.st_ino == before.st_ino && after.st_size == before.st_size)
+    #expect(after.st_mtim.tv_sec == before.st_mtim.tv_sec)
+    #expect(after.st_mtim.tv_nsec == before.st_mtim.tv_nsec)
+    let response = try server.request("/notes.txt", headers: ["If-None-Match: \(tag)"])
+    #expect(response.status == 200)
+    #expect(response.text == "NOTES\n")
+    #expect(response.headers["etag"] != tag)
+    // Written back, the bytes have their tag again.
+    try server.write("notes\n", to: "notes.txt")
+    #expect(try server.request("/notes.txt").headers["etag"] == tag)
+  }
+
   @Test func aRewrittenFileGetsANewEntityTag() throws {
     let server = try TestServer()
     let tag = try #require(try server.request("/notes.txt").headers["etag"])

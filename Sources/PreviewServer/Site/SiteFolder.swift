@@ -61,9 +61,7 @@ struct SiteFolder: Sendable {
       let name = path.split(separator: "/").last ?? ""
       return .file(
         SiteFile(
-          name: name, bytes: bytes, inode: UInt64(status.st_ino),
-          modifiedSeconds: Int(status.st_mtim.tv_sec),
-          modifiedNanoseconds: Int(status.st_mtim.tv_nsec)))
+          name: name, bytes: bytes, modifiedSeconds: Int(status.st_mtim.tv_sec)))
     default:
       return .missing
     }
