@@ -49,6 +49,13 @@ struct FilmPageLinks: Hashable, Sendable {
       self.slug = slug
       self.rank = rank
     }
+
+    /// The page `name` has among all of `cast`'s terms, if any: an actor
+    /// may have one through another film, which billed them sooner.
+    init(named name: String, among cast: Taxonomy) {
+      let rank = cast.rank(named: name)
+      self.init(name: name, slug: rank.map { cast.terms[$0].slug }, rank: rank.map(Int32.init))
+    }
   }
 
   init(
@@ -99,10 +106,7 @@ struct FilmPageLinks: Hashable, Sendable {
         return ActorPage(
           name: actor, slug: cast[index].slug, rank: castRanks[castRanks.startIndex + index])
       }
-      let rank = plan.browse.cast.rank(named: actor)
-      return ActorPage(
-        name: actor, slug: rank.map { plan.browse.cast.terms[$0].slug },
-        rank: rank.map(Int32.init))
+      return ActorPage(named: actor, among: plan.browse.cast)
     }
   }
 
@@ -132,21 +136,37 @@ struct FilmPageLinks: Hashable, Sendable {
   /// Adds every link but the index page's, in order, to `hasher`: a film
   /// page's key, which adds the index page last (``PageKeys/film(base:indexPage:indexPath:)``).
   func combineAllButIndexPage(into hasher: inout ContentHasher) {
-    for (kind, names) in [
-      ("genres", genres), ("directors", director.map { [$0] } ?? []),
-      ("years", year.map { [$0] } ?? []), ("cast", cast), ("tags", tags),
-    ] {
-      hasher.combine(kind)
-      hasher.combine(names.count)
-      for name in names {
-        hasher.combine(name.name)
-        hasher.combine(name.slug)
-      }
-    }
+    // Each list hashed where it is: an array of the five would copy each
+    // name's texts, for every film of a rebuild.
+    Self.combine("genres", genres, into: &hasher)
+    Self.combine("directors", director, into: &hasher)
+    Self.combine("years", year, into: &hasher)
+    Self.combine("cast", cast, into: &hasher)
+    Self.combine("tags", tags, into: &hasher)
     hasher.combine(actors.count)
     for actor in actors {
       hasher.combine(actor.name)
       hasher.combine(actor.slug)
+    }
+  }
+
+  /// Adds `kind`, how many `names` there are, and each one's name and slug.
+  private static func combine(_ kind: String, _ names: [Name], into hasher: inout ContentHasher) {
+    hasher.combine(kind)
+    hasher.combine(names.count)
+    for index in names.indices {
+      hasher.combine(names[index].name)
+      hasher.combine(names[index].slug)
+    }
+  }
+
+  /// Adds `kind`, and the one name if there is one, as a list of it would.
+  private static func combine(_ kind: String, _ name: Name?, into hasher: inout ContentHasher) {
+    hasher.combine(kind)
+    hasher.combine(name == nil ? 0 : 1)
+    if let name {
+      hasher.combine(name.name)
+      hasher.combine(name.slug)
     }
   }
 }

@@ -50,8 +50,17 @@ struct ContentHash: Hashable, Sendable, CustomStringConvertible {
   }
 
   init(_ text: String) {
-    var text = text
-    self = text.withUTF8 { ContentHash(UnsafeRawBufferPointer($0)) }
+    // A native string's bytes are read where they are: a copy to make it
+    // contiguous would retain its storage, which threads hashing the same
+    // names (a genre on thousands of films' pages) would each write to.
+    if let hash = text.utf8.withContiguousStorageIfAvailable({
+      ContentHash(UnsafeRawBufferPointer($0))
+    }) {
+      self = hash
+    } else {
+      var text = text
+      self = text.withUTF8 { ContentHash(UnsafeRawBufferPointer($0)) }
+    }
   }
 
   /// Reads the 16 hexadecimal digits that ``description`` writes.
