@@ -120,23 +120,28 @@ struct KeptTerms: Sendable {
   /// source), the names' kinds from the kept terms, and whether any new name
   /// was put among them (then a term's place is not the one the state
   /// recorded); `nil` when they must be made from the names (``KeptTerms``).
+  /// `castPlaces` is the place now of each kept actor's term, by the rank the
+  /// state recorded, when new actors were put among them; `nil` when the cast
+  /// kept its places.
   func browse(
     films: [(film: Film, route: Route)], sourceOffsets: [Int], castPagesPerFilm: Int
-  ) -> (index: BrowseIndex, namesAdded: Bool)? {
+  ) -> (index: BrowseIndex, namesAdded: Bool, castPlaces: [Int32]?)? {
     guard sourceOffsets.count == recorded.count, terms.count == SiteState.keptKinds.count,
       ranks.count == terms.count
     else { return nil }
     // The kinds side by side: nothing within a kind is spread.
     var taxonomies: [Taxonomy] = []
     var namesAdded = false
+    var castPlaces: [Int32]?
     for made in Array(SiteState.keptKinds.enumerated()).parallelMap({ kindIndex, kind in
       self.taxonomy(
         kind, at: kindIndex, films: films, sourceOffsets: sourceOffsets,
         castPagesPerFilm: castPagesPerFilm)
     }) {
       guard let made else { return nil }
+      if made.taxonomy.kind == .cast { castPlaces = made.places }
       taxonomies.append(made.taxonomy)
-      namesAdded = namesAdded || made.namesAdded
+      namesAdded = namesAdded || made.places != nil
     }
     // A site with a state has no notes, so no tags.
     let tags = Taxonomy(
@@ -145,13 +150,15 @@ struct KeptTerms: Sendable {
     let index = BrowseIndex(
       genres: taxonomies[0], directors: taxonomies[1], years: taxonomies[2], cast: taxonomies[3],
       tags: tags)
-    return (index, namesAdded)
+    return (index, namesAdded, castPlaces)
   }
 
+  /// The taxonomy of `kind`, and when new names were put among its kept
+  /// terms, the place now of each kept term by its recorded rank.
   private func taxonomy(
     _ kind: TaxonomyKind, at kindIndex: Int, films: [(film: Film, route: Route)],
     sourceOffsets: [Int], castPagesPerFilm: Int
-  ) -> (taxonomy: Taxonomy, namesAdded: Bool)? {
+  ) -> (taxonomy: Taxonomy, places: [Int32]?)? {
     var kindTerms = terms[kindIndex]
     let kindRanks = ranks[kindIndex]
     // Each term by its name, for the films with no record and for the taxonomy's lookups.
@@ -170,6 +177,7 @@ struct KeptTerms: Sendable {
     // put in their places below.
     var added: [String] = []
     var addedRanks: [String: Int32] = [:]
+    var keptPlaces: [Int32]?
     for (position, offset) in sourceOffsets.enumerated() {
       if recorded[offset] {
         // A film names a term once, and has at most one director and one year.
@@ -204,6 +212,7 @@ struct KeptTerms: Sendable {
         let merged = Self.merging(added, into: kindTerms, kind: kind)
       else { return nil }
       for index in filmTerms.indices { filmTerms[index] = merged.ranks[Int(filmTerms[index])] }
+      keptPlaces = Array(merged.ranks[..<kindTerms.count])
       touched = Set(touched.map { merged.ranks[Int($0)] })
       places = places.mapValues { Int(merged.ranks[$0]) }
       for (offset, name) in added.enumerated() {
@@ -229,7 +238,7 @@ struct KeptTerms: Sendable {
         return nil
       }
     }
-    return (taxonomy, !added.isEmpty)
+    return (taxonomy, keptPlaces)
   }
 
   /// The kept `terms` with the `added` names put among them in the

@@ -53,16 +53,30 @@ struct LastBuild {
 
   /// The pages of each film's shown actors as the last build recorded them,
   /// by the film's position in `plan` (``FilmLinks``),
-  /// when the plan's taxonomies are the last build's: a film whose bytes did
-  /// not change shows the same actors, who have the same pages among the
-  /// same terms. `nil` for a film with no record.
+  /// when the plan's taxonomies are the last build's, with or without new
+  /// names put among them: a film whose bytes did not change shows the same
+  /// actors, who have the same pages among the same terms, at their places
+  /// now. An actor who had no page is looked up when actors were added: a
+  /// new film may give them one. `nil` for a film with no record.
   func keptActors(for plan: SitePlan) -> (@Sendable (Int) -> [FilmPageLinks.ActorPage]?)? {
-    guard bySources, let records, plan.termsAreKept,
+    guard bySources, let records, let keptCast = plan.keptCast,
       plan.sourceOffsets.count == records.count
     else { return nil }
-    let (state, offsets, cast) = (state, plan.sourceOffsets, plan.browse.cast.terms)
+    let (state, offsets, cast) = (state, plan.sourceOffsets, plan.browse.cast)
+    guard case .moved(let places) = keptCast else {
+      return { position in
+        records[offsets[position]].flatMap { state.actorPages(at: $0, cast: cast.terms) }
+      }
+    }
     return { position in
-      records[offsets[position]].flatMap { state.actorPages(at: $0, cast: cast) }
+      records[offsets[position]].flatMap {
+        state.actorPages(at: $0, cast: cast.terms, places: places)
+      }
+      .map { actors in
+        actors.map { actor in
+          actor.slug == nil ? FilmPageLinks.ActorPage(named: actor.name, among: cast) : actor
+        }
+      }
     }
   }
 

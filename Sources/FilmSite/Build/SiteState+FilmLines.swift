@@ -104,20 +104,32 @@ extension SiteState {
   /// The pages of the shown actors of the film at `offset`, as its line
   /// records them, with the terms of `cast`: the cast of a plan whose
   /// taxonomies are this state's (``KeptTerms``), whose ranks are the ones
-  /// the line was written with. `nil` if its line is damaged.
-  func actorPages(at offset: Int, cast: [Term]) -> [FilmPageLinks.ActorPage]? {
+  /// the line was written with, or were moved to `places` (each recorded
+  /// rank's place now) by new names put among them. An actor with no page
+  /// is recorded as one. `nil` if its line is damaged.
+  func actorPages(at offset: Int, cast: [Term], places: [Int32]? = nil)
+    -> [FilmPageLinks.ActorPage]?
+  {
     guard let fields = fieldRanges(at: offset) else { return nil }
-    return actors(in: fields.actors) { rank in
-      guard Int(rank) < cast.count else { return nil }
-      return TermName(name: cast[Int(rank)].name, slug: cast[Int(rank)].slug)
-    }
+    return actors(
+      in: fields.actors,
+      place: { rank in
+        guard let places else { return rank }
+        return Int(rank) < places.count ? places[Int(rank)] : nil
+      },
+      term: { rank in
+        guard Int(rank) < cast.count else { return nil }
+        return TermName(name: cast[Int(rank)].name, slug: cast[Int(rank)].slug)
+      })
   }
 
   /// The actors written in `range`: each a tab after the last, as `=<rank>`
   /// for one spelt as the term of their page, `<rank>:<name>` for one spelt
-  /// otherwise, and `:<name>` for one with no page; `term` gives the cast's
-  /// term at a rank.
-  func actors(in range: Range<Int>, term: (Int32) -> TermName?)
+  /// otherwise, and `:<name>` for one with no page; `place` gives a written
+  /// rank's place now, and `term` the cast's term at that place.
+  func actors(
+    in range: Range<Int>, place: (Int32) -> Int32? = { $0 }, term: (Int32) -> TermName?
+  )
     -> [FilmPageLinks.ActorPage]?
   {
     guard !range.isEmpty else { return [] }
@@ -125,7 +137,8 @@ extension SiteState {
     for entry in bytes[range].split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
     {
       if entry.first == UInt8(ascii: "=") {
-        guard let rank = Self.rank(in: entry.dropFirst()), let found = term(rank) else {
+        guard let rank = Self.rank(in: entry.dropFirst()).flatMap(place), let found = term(rank)
+        else {
           return nil
         }
         actors.append(FilmPageLinks.ActorPage(name: found.name, slug: found.slug, rank: rank))
@@ -138,7 +151,9 @@ extension SiteState {
         actors.append(FilmPageLinks.ActorPage(name: name, slug: nil))
         continue
       }
-      guard let rank = Self.rank(in: entry[..<colon]), let found = term(rank) else { return nil }
+      guard let rank = Self.rank(in: entry[..<colon]).flatMap(place), let found = term(rank) else {
+        return nil
+      }
       actors.append(FilmPageLinks.ActorPage(name: name, slug: found.slug, rank: rank))
     }
     return actors

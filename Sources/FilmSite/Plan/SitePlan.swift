@@ -25,6 +25,19 @@ struct SitePlan: Sendable {
   /// terms, slugs and their order are the ones its state recorded. Not so
   /// when new names were put among the kept terms: the places moved.
   let termsAreKept: Bool
+  /// Where the last build's actors' terms are now, when ``browse`` is the
+  /// last build's taxonomies with or without new names put among them
+  /// (``KeptTerms``); `nil` when the taxonomies were made from the names.
+  let keptCast: CastPlaces?
+
+  /// Where the terms of the cast that the state recorded are among the plan's.
+  enum CastPlaces: Sendable, Equatable {
+    /// At the ranks the state recorded: no actor was added.
+    case recorded
+    /// New actors were put among them: each kept term's place now, by its
+    /// recorded rank.
+    case moved([Int32])
+  }
   /// Every page of a list of films: the main index's pages first, then each
   /// name's, in the order of ``BrowseIndex/all``.
   let lists: [ListPage]
@@ -113,6 +126,7 @@ struct SitePlan: Sendable {
     self.pagination = pagination
     self.browse = browse
     termsAreKept = kept?.namesAdded == false
+    keptCast = kept.map { kept in kept.castPlaces.map(CastPlaces.moved) ?? .recorded }
     var lists = pagination.pages.map { ListPage(listing: .all, pagination: pagination, page: $0) }
     for taxonomy in browse.all {
       for term in taxonomy.terms {

@@ -199,7 +199,7 @@ import Testing
   /// The kept terms of two films directed by `Ann Lee` and `Bo`, and a third
   /// film added between them with `director` and `year`, browsed from them.
   private static func browseWithAddedFilm(director: String, year: Int = 1990) throws -> (
-    kept: (index: BrowseIndex, namesAdded: Bool)?, reference: SitePlan
+    kept: (index: BrowseIndex, namesAdded: Bool, castPlaces: [Int32]?)?, reference: SitePlan
   ) {
     let films = [
       Film(id: "1", title: "A", year: 1990, director: "Ann Lee", genres: ["Drama"]),

@@ -243,7 +243,7 @@ import Testing
 
   private func buildCatalog(
     _ json: String, into output: String, query: String = "", maxPages: Int? = nil,
-    enrich: (@Sendable ([Film]) async throws -> [Film])? = nil
+    baseURL: String? = nil, enrich: (@Sendable ([Film]) async throws -> [Film])? = nil
   ) async throws -> BuildSummary {
     // Beside the output folder, which the test removes.
     let catalog = output + "-films.json"
@@ -253,7 +253,7 @@ import Testing
     let builder = SiteBuilder(
       input: .catalog(path: catalog, maxPages: maxPages), pull: FilmPull(query: query),
       templatesDirectory: Fixtures.templatesDirectory, outputDirectory: output,
-      configuration: SiteConfiguration(title: "Films", pageSize: 10))
+      configuration: SiteConfiguration(title: "Films", pageSize: 10, baseURL: baseURL))
     var enriched = builder
     if let enrich {
       enriched.pull.enrich = { films in Enrichment(films: try await enrich(films)) }
@@ -263,10 +263,13 @@ import Testing
 
   /// Builds `json` into `output`, which holds an earlier site, and into a
   /// new folder beside it, and expects the same files (the manifest aside).
-  private func expectRebuildIsFresh(_ json: String, into output: String) async throws {
-    _ = try await buildCatalog(json, into: output)
+  private func expectRebuildIsFresh(_ json: String, into output: String, baseURL: String? = nil)
+    async throws
+  {
+    _ = try await buildCatalog(json, into: output, baseURL: baseURL)
     let fresh = output + "-fresh"
-    _ = try await buildCatalog(json, into: fresh)
+    try? FileManager.default.removeItem(atPath: fresh)
+    _ = try await buildCatalog(json, into: fresh, baseURL: baseURL)
     let difference = try SiteTree(output, leaving: [OutputManifest.fileName]).firstDifference(
       from: SiteTree(fresh, leaving: [OutputManifest.fileName]), names: ("rebuilt", "fresh"))
     #expect(difference == nil, "\(difference ?? "")")
@@ -277,6 +280,34 @@ import Testing
     [{"id": 1, "title": "Alpha"}, {"id": 2, "title": "Beta"},
      {"id": 1, "title": "Alpha again"}, {"id": 3, "title": "Gamma"}]
     """
+
+  /// Films added with new actors: the other films' actor pages are the
+  /// state's, at their terms' places now (a new name sorts first and moves
+  /// every one), and an actor a kept film showed without a page has one once
+  /// an added film bills them among its first. The next rebuild starts from
+  /// the ranks this one recorded.
+  @Test func addedActorsMoveTheKeptOnesAndGiveAPageToOneWhoHadNone() async throws {
+    try await withOutput { output in
+      // The structured data links the shown actors' pages: it needs a base URL.
+      let base = "https://films.example/"
+      let leads = (1...5).map { #"{"name": "Lead \#($0)"}"# }.joined(separator: ", ")
+      // Sixth billed: shown on the page, with no page of their own.
+      let alpha = #"{"id": 1, "title": "Alpha", "cast": [\#(leads), {"name": "Zed Late"}]}"#
+      let beta = #"{"id": 2, "title": "Beta", "cast": [{"name": "Lead 3"}]}"#
+      _ = try await buildCatalog("[\(alpha), \(beta)]", into: output, baseURL: base)
+      let alphaPage = output + "/films/1-alpha/index.html"
+      let zed = base + "cast/zed-late/"
+      #expect(try !String(contentsOfFile: alphaPage, encoding: .utf8).contains(zed))
+      let gamma =
+        #"{"id": 3, "title": "Gamma", "cast": [{"name": "Aaron New"}, {"name": "Zed Late"}]}"#
+      try await expectRebuildIsFresh("[\(alpha), \(beta), \(gamma)]", into: output, baseURL: base)
+      #expect(try String(contentsOfFile: alphaPage, encoding: .utf8).contains(zed))
+      let betaAgain =
+        #"{"id": 2, "title": "Beta", "overview": "Again.", "cast": [{"name": "Lead 3"}]}"#
+      try await expectRebuildIsFresh(
+        "[\(alpha), \(betaAgain), \(gamma)]", into: output, baseURL: base)
+    }
+  }
 
   @Test func aRebuildFromTheSameCatalogBytesTakesItsCountsFromTheManifest() async throws {
     try await withOutput { output in

@@ -580,6 +580,29 @@ import Testing
     #expect(state.actorPages(at: 1, cast: []) == nil)
   }
 
+  /// New actors put among the terms move the recorded ones: each actor's
+  /// page is the term at its rank's place now, with that place as its rank.
+  @Test func aFilmsActorPagesFollowTheirTermsToTheirPlacesNow() throws {
+    let records = Self.records(6)
+    let state = try #require(SiteState(bytes: Self.bytes(records)))
+    let kept = Self.terms[3].map { Term(kind: .cast, name: $0.name, slug: $0.slug, films: []) }
+    // Two new terms, first and third: the kept ones move to 1, 3, 4, 5 and 6.
+    let new = { (name: String) in Term(kind: .cast, name: name, slug: name, films: []) }
+    let cast = [new("aa")] + kept.prefix(1) + [new("bb")] + kept.dropFirst()
+    let places: [Int32] = [1, 3, 4, 5, 6]
+    for (offset, record) in records.enumerated() {
+      let moved = record.links.actors.map { actor in
+        FilmPageLinks.ActorPage(
+          name: actor.name, slug: actor.slug, rank: actor.rank.map { places[Int($0)] })
+      }
+      #expect(state.actorPages(at: offset, cast: cast, places: places) == moved)
+      // Read at the recorded ranks instead, the new terms would be taken for them.
+      #expect(state.actorPages(at: offset, cast: cast) != moved)
+    }
+    // A rank with no place now is a damaged line.
+    #expect(state.actorPages(at: 0, cast: cast, places: [1]) == nil)
+  }
+
   @Test func aDamagedLineIsNoRecord() throws {
     var bytes = Self.bytes(Self.records(3))
     let second = try #require(bytes.firstIndex(of: UInt8(ascii: "\n"))) + 1
