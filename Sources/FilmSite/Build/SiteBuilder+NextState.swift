@@ -35,19 +35,30 @@ extension SiteBuilder {
     var positions = [Int](repeating: 0, count: films.count)
     for (position, offset) in sourceOffsets.enumerated() { positions[offset] = position }
     let positionsByOffset = positions
-    let lines = Array(films.indices).parallelMap { offset -> SiteState.FilmLine in
+    let terms = SiteState.keptKinds.map { kind in
+      plan.browse[kind].terms.map { SiteState.TermName(name: $0.name, slug: $0.slug) }
+    }
+    let cast = terms[SiteState.castKind]
+    // Each film's line is written where its record is made: the film and its
+    // record are read where they are, not copied.
+    return SiteState.bytes(
+      fingerprint: fingerprint, settings: settings, filmsKey: filmsKey, pageSite: keys.sites.film,
+      filmTemplate: filmTemplate, files: files, filmCount: films.count, terms: terms,
+      search: searchChunks.map { (keys.sites.search, $0) }
+    ) { offset, bytes in
       let position = positionsByOffset[offset]
       let hash = keys.films[position]
-      let (film, route) = films[position]
+      let route = films[position].route
       let listed = inFeed.contains(route)
-      let isWarned = warned.contains(film.id)
+      let isWarned = warned.contains(films[position].film.id)
       let isLeftOut = plan.leftOut[offset]
       // A kept film (``LastBuild/keptFilms(of:keys:sources:)``) with the same marks has the same line.
       if let kept, kept[position], let (last, records) = last, let record = records?[offset],
         last.isInFeed(at: record) == listed, last.hasWarned(at: record) == isWarned,
         last.hasLeftOut(at: record) == isLeftOut
       {
-        return .kept(offset: record)
+        last.appendFilmLine(at: record, to: &bytes)
+        return
       }
       let keptFootprint = last.flatMap { last, records in
         records?[offset].flatMap { record in
@@ -58,19 +69,14 @@ extension SiteBuilder {
       let footprint =
         keptFootprint
         ?? FilmFootprint.of(
-          film, at: route, inFeed: listed, row: theme.row, contexts: contexts)
-      return .made(
-        SiteState.Record(
+          films[position].film, at: route, inFeed: listed, row: theme.row, contexts: contexts)
+      SiteState.appendLine(
+        of: SiteState.Record(
           film: hash, footprint: footprint, source: sources?[offset], inFeed: listed,
           warned: isWarned, leftOut: isLeftOut, links: links[position], position: position,
           route: route,
-          ranks: SiteState.keptKinds.map { Array(plan.browse[$0].ranks(ofFilmAt: position)) }))
+          ranks: SiteState.keptKinds.map { Array(plan.browse[$0].ranks(ofFilmAt: position)) }),
+        cast: cast, to: &bytes)
     }
-    return SiteState.bytes(
-      fingerprint: fingerprint, settings: settings, filmsKey: filmsKey, pageSite: keys.sites.film,
-      filmTemplate: filmTemplate, files: files, films: lines, keptFrom: last?.state,
-      terms: SiteState.keptKinds.map { kind in
-        plan.browse[kind].terms.map { SiteState.TermName(name: $0.name, slug: $0.slug) }
-      }, search: searchChunks.map { (keys.sites.search, $0) })
   }
 }

@@ -36,19 +36,11 @@ extension SiteState {
     keptFrom last: SiteState?, terms: [[TermName]],
     search: (site: ContentHash, chunks: [SearchChunk])? = nil
   ) -> [UInt8] {
-    precondition(terms.count == keptKinds.count)
-    let header = header(
+    bytes(
       fingerprint: fingerprint, settings: settings, filmsKey: filmsKey, pageSite: pageSite,
-      filmTemplate: filmTemplate, files: files, count: films.count,
-      termCount: terms.reduce(0) { $0 + $1.count },
-      searchSite: search?.site, searchCount: search?.chunks.count ?? 0)
-    // Every term, kind by kind, by its place among them all.
-    let allTerms = terms.enumerated().flatMap { kindIndex, kindTerms in
-      kindTerms.map { (kindIndex: kindIndex, term: $0) }
-    }
-    let chunks = search?.chunks ?? []
-    // A film's line is about 240 bytes, a term's about 35.
-    let filmLines = runs(count: films.count, length: 1024, lineBytes: 256) { offset, bytes in
+      filmTemplate: filmTemplate, files: files, filmCount: films.count, terms: terms,
+      search: search
+    ) { offset, bytes in
       switch films[offset] {
       case .made(let record):
         appendLine(of: record, cast: terms[castKind], to: &bytes)
@@ -57,6 +49,33 @@ extension SiteState {
         last.appendFilmLine(at: lastOffset, to: &bytes)
       }
     }
+  }
+
+  /// The bytes of a state of `filmCount` films whose lines `filmLine` writes,
+  /// each by the film's offset in the source's order, with its line break
+  /// (``appendLine(of:cast:to:)``, or ``appendFilmLine(at:to:)`` of the last
+  /// state), and the rest as ``bytes(fingerprint:settings:filmsKey:pageSite:filmTemplate:files:records:terms:search:)``
+  /// writes it. The lines are written on every core, each film's where it is
+  /// made: a list of the records first would copy each one to read it.
+  static func bytes(
+    fingerprint: ContentHash, settings: ContentHash, filmsKey: ContentHash, pageSite: ContentHash,
+    filmTemplate: KeptFilmTemplate? = nil, files: Int, filmCount: Int, terms: [[TermName]],
+    search: (site: ContentHash, chunks: [SearchChunk])? = nil,
+    filmLine: @Sendable (_ offset: Int, _ bytes: inout [UInt8]) -> Void
+  ) -> [UInt8] {
+    precondition(terms.count == keptKinds.count)
+    let header = header(
+      fingerprint: fingerprint, settings: settings, filmsKey: filmsKey, pageSite: pageSite,
+      filmTemplate: filmTemplate, files: files, count: filmCount,
+      termCount: terms.reduce(0) { $0 + $1.count },
+      searchSite: search?.site, searchCount: search?.chunks.count ?? 0)
+    // Every term, kind by kind, by its place among them all.
+    let allTerms = terms.enumerated().flatMap { kindIndex, kindTerms in
+      kindTerms.map { (kindIndex: kindIndex, term: $0) }
+    }
+    let chunks = search?.chunks ?? []
+    // A film's line is about 240 bytes, a term's about 35.
+    let filmLines = runs(count: filmCount, length: 1024, lineBytes: 256, filmLine)
     let termLines = runs(count: allTerms.count, length: 4096, lineBytes: 48) { index, bytes in
       let (kindIndex, term) = allTerms[index]
       bytes.append(UInt8(ascii: "0") + UInt8(kindIndex))
@@ -104,7 +123,7 @@ extension SiteState {
   /// A record's line, with its line break: its links' names are its terms,
   /// written by their ranks, and its actors by the ranks of their pages
   /// among the `cast`'s terms (``fields(at:)``).
-  private static func appendLine(of record: Record, cast: [TermName], to bytes: inout [UInt8]) {
+  static func appendLine(of record: Record, cast: [TermName], to bytes: inout [UInt8]) {
     appendStart(
       film: record.film, footprint: record.footprint, source: record.source,
       mark: mark(inFeed: record.inFeed, warned: record.warned, leftOut: record.leftOut),
