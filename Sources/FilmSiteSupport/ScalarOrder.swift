@@ -9,7 +9,7 @@ import Glibc
 /// spellings of one text (`é`, and `e` with a combining accent) as equal.
 public enum ScalarOrder {
   /// Whether `left` comes before `right`.
-  public static func precedes(_ left: String, _ right: String) -> Bool {
+  @inlinable public static func precedes(_ left: String, _ right: String) -> Bool {
     let fast = left.utf8.withContiguousStorageIfAvailable { left in
       right.utf8.withContiguousStorageIfAvailable { right in precedes(left, right) }
     }
@@ -17,7 +17,7 @@ public enum ScalarOrder {
   }
 
   /// ``precedes(_:_:)-(String,String)`` for two strings' UTF-8 bytes.
-  public static func precedes(
+  @inlinable public static func precedes(
     _ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>
   ) -> Bool {
     let common = Swift.min(left.count, right.count)
@@ -29,7 +29,7 @@ public enum ScalarOrder {
   }
 
   /// Whether `left` and `right` are the same scalars: the same UTF-8 bytes.
-  public static func isSame(_ left: String, _ right: String) -> Bool {
+  @inlinable public static func isSame(_ left: String, _ right: String) -> Bool {
     let fast = left.utf8.withContiguousStorageIfAvailable { left in
       right.utf8.withContiguousStorageIfAvailable { right in
         guard left.count == right.count else { return false }
