@@ -209,7 +209,7 @@ extension SiteState {
   /// Whether the film at `offset`'s line places it at `position` with
   /// `route`, listed on index page `indexPage` at `indexPath`: what a build
   /// whose taxonomies are this state's checks before it keeps the line as it
-  /// is (``FilmLine/kept(offset:)``). Compared on the line's bytes.
+  /// is (``appendFilmLine(at:to:)``). Compared on the line's bytes.
   func hasPlace(
     at offset: Int, position: Int, route: Route, indexPage: Int, indexPath: String
   ) -> Bool {
