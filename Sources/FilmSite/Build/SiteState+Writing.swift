@@ -1,17 +1,9 @@
 import FilmSiteSupport
+import Foundation
 
 /// Writing a state: its header (sealed: ``HeaderSeal``), one line a film and
 /// one a term, and the escaping of a name, which ``SiteState``'s reading undoes.
 extension SiteState {
-  /// A film's line in a state being written: made from its record, or the
-  /// line of the same film in the last state, kept as it is when the build
-  /// found each of its fields unchanged.
-  enum FilmLine: Sendable {
-    case made(Record)
-    /// The line at `offset` in the state the lines are kept from.
-    case kept(offset: Int)
-  }
-
   /// The bytes of a state of `records`, one for each film in the source's
   /// order, the `terms` of each of ``keptKinds``, in the taxonomy's order,
   /// and the search index's chunks, when the build has them, with the key
@@ -23,40 +15,19 @@ extension SiteState {
   ) -> [UInt8] {
     bytes(
       fingerprint: fingerprint, settings: settings, filmsKey: filmsKey, pageSite: pageSite,
-      filmTemplate: filmTemplate, files: files, films: records.map(FilmLine.made),
-      keptFrom: nil, terms: terms, search: search)
-  }
-
-  /// The bytes of a state whose films' lines are `films`, each made or kept
-  /// from `last`, and the rest as ``bytes(fingerprint:settings:filmsKey:pageSite:filmTemplate:files:records:terms:search:)``
-  /// writes them. A line kept from `last` is copied, not read and written again.
-  static func bytes(
-    fingerprint: ContentHash, settings: ContentHash, filmsKey: ContentHash, pageSite: ContentHash,
-    filmTemplate: KeptFilmTemplate? = nil, files: Int, films: [FilmLine],
-    keptFrom last: SiteState?, terms: [[TermName]],
-    search: (site: ContentHash, chunks: [SearchChunk])? = nil
-  ) -> [UInt8] {
-    bytes(
-      fingerprint: fingerprint, settings: settings, filmsKey: filmsKey, pageSite: pageSite,
-      filmTemplate: filmTemplate, files: files, filmCount: films.count, terms: terms,
+      filmTemplate: filmTemplate, files: files, filmCount: records.count, terms: terms,
       search: search
     ) { offset, bytes in
-      switch films[offset] {
-      case .made(let record):
-        appendLine(of: record, cast: terms[castKind], to: &bytes)
-      case .kept(let lastOffset):
-        guard let last else { preconditionFailure("a kept line needs the state it is kept from") }
-        last.appendFilmLine(at: lastOffset, to: &bytes)
-      }
+      appendLine(of: records[offset], cast: terms[castKind], to: &bytes)
     }
   }
 
   /// The bytes of a state of `filmCount` films whose lines `filmLine` writes,
   /// each by the film's offset in the source's order, with its line break
   /// (``appendLine(of:cast:to:)``, or ``appendFilmLine(at:to:)`` of the last
-  /// state), and the rest as ``bytes(fingerprint:settings:filmsKey:pageSite:filmTemplate:files:records:terms:search:)``
-  /// writes it. The lines are written on every core, each film's where it is
-  /// made: a list of the records first would copy each one to read it.
+  /// state, whose line a film that did not change keeps), and the rest as
+  /// ``bytes(fingerprint:settings:filmsKey:pageSite:filmTemplate:files:records:terms:search:)``
+  /// writes it. The lines are written a run of films at a time, on every core.
   static func bytes(
     fingerprint: ContentHash, settings: ContentHash, filmsKey: ContentHash, pageSite: ContentHash,
     filmTemplate: KeptFilmTemplate? = nil, files: Int, filmCount: Int, terms: [[TermName]],
@@ -74,8 +45,11 @@ extension SiteState {
       kindTerms.map { (kindIndex: kindIndex, term: $0) }
     }
     let chunks = search?.chunks ?? []
-    // A film's line is about 240 bytes, a term's about 35.
-    let filmLines = runs(count: filmCount, length: 1024, lineBytes: 256, filmLine)
+    // A film's line is about 240 bytes, a term's about 35. A run is about an
+    // eighth of a core's share of the films (as `parallelMap` cuts its work),
+    // so that a small site's lines are written on every core too.
+    let filmRun = max(64, min(1024, filmCount / (ProcessInfo.processInfo.activeProcessorCount * 8)))
+    let filmLines = runs(count: filmCount, length: filmRun, lineBytes: 256, filmLine)
     let termLines = runs(count: allTerms.count, length: 4096, lineBytes: 48) { index, bytes in
       let (kindIndex, term) = allTerms[index]
       bytes.append(UInt8(ascii: "0") + UInt8(kindIndex))

@@ -50,9 +50,9 @@ struct ContentHash: Hashable, Sendable, CustomStringConvertible {
   }
 
   init(_ text: String) {
-    // A native string's bytes are read where they are: a copy to make it
-    // contiguous would retain its storage, which threads hashing the same
-    // names (a genre on thousands of films' pages) would each write to.
+    // A native string's bytes are read where they are. `withUTF8` needs a
+    // `var` copy of the string, which retains its storage: threads hashing
+    // the same names (a genre on thousands of films' pages) would each write to it.
     if let hash = text.utf8.withContiguousStorageIfAvailable({
       ContentHash(UnsafeRawBufferPointer($0))
     }) {

@@ -314,13 +314,19 @@ import Testing
     let last = try #require(SiteState(bytes: Self.bytes(records)))
     // Every third film kept from the last state, at another offset: the films moved.
     let order = Array(records.indices.reversed())
-    let films = order.enumerated().map { offset, lastOffset -> SiteState.FilmLine in
-      offset % 3 == 0 ? .kept(offset: lastOffset) : .made(records[lastOffset])
-    }
+    // As the next state is written (`SiteBuilder.nextState`): a kept line copied, the others made.
     let kept = SiteState.bytes(
       fingerprint: ContentHash(value: 7), settings: ContentHash(value: 8),
       filmsKey: ContentHash(value: 10), pageSite: ContentHash(value: 9), files: 42,
-      films: films, keptFrom: last, terms: Self.terms)
+      filmCount: order.count, terms: Self.terms
+    ) { offset, bytes in
+      if offset % 3 == 0 {
+        last.appendFilmLine(at: order[offset], to: &bytes)
+      } else {
+        SiteState.appendLine(
+          of: records[order[offset]], cast: Self.terms[SiteState.castKind], to: &bytes)
+      }
+    }
     #expect(kept == Self.bytes(order.map { records[$0] }))
   }
 
