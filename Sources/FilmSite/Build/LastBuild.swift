@@ -63,19 +63,16 @@ struct LastBuild {
       plan.sourceOffsets.count == records.count
     else { return nil }
     let (state, offsets, cast) = (state, plan.sourceOffsets, plan.browse.cast)
-    guard case .moved(let places) = keptCast else {
-      return { position in
-        records[offsets[position]].flatMap { state.actorPages(at: $0, cast: cast.terms) }
-      }
-    }
+    let places: [Int32]?
+    if case .moved(let moved) = keptCast { places = moved } else { places = nil }
     return { position in
-      records[offsets[position]].flatMap {
+      let actors = records[offsets[position]].flatMap {
         state.actorPages(at: $0, cast: cast.terms, places: places)
       }
-      .map { actors in
-        actors.map { actor in
-          actor.slug == nil ? FilmPageLinks.ActorPage(named: actor.name, among: cast) : actor
-        }
+      // With no actor added, one who had no page still has none.
+      guard places != nil else { return actors }
+      return actors?.map { actor in
+        actor.slug == nil ? FilmPageLinks.ActorPage(named: actor.name, among: cast) : actor
       }
     }
   }

@@ -66,11 +66,6 @@ struct ExactTextTable: Sendable {
 
   /// The hash of `text`'s UTF-8 bytes.
   private static func hash(_ text: String) -> UInt64 {
-    if let hash = text.utf8.withContiguousStorageIfAvailable({
-      ContentHash(UnsafeRawBufferPointer($0)).value
-    }) {
-      return hash
-    }
-    return Array(text.utf8).withUnsafeBytes { ContentHash($0) }.value
+    ContentHash(text).value
   }
 }
