@@ -56,23 +56,32 @@ struct LastBuild {
   /// when the plan's taxonomies are the last build's, with or without new
   /// names put among them: a film whose bytes did not change shows the same
   /// actors, who have the same pages among the same terms, at their places
-  /// now. An actor who had no page is looked up when actors were added: a
-  /// new film may give them one. `nil` for a film with no record.
+  /// now. An actor who had no page is looked up among the new names when
+  /// actors were added: a new film may give them one, and no kept term can
+  /// (the last build looked them up among all of those). `nil` for a film
+  /// with no record.
   func keptActors(for plan: SitePlan) -> (@Sendable (Int) -> [FilmPageLinks.ActorPage]?)? {
     guard bySources, let records, let keptCast = plan.keptCast,
       plan.sourceOffsets.count == records.count
     else { return nil }
-    let (state, offsets, cast) = (state, plan.sourceOffsets, plan.browse.cast)
+    let (state, offsets, terms) = (state, plan.sourceOffsets, plan.browse.cast.terms)
     let places: [Int32]?
-    if case .moved(let moved) = keptCast { places = moved } else { places = nil }
-    return { position in
-      let actors = records[offsets[position]].flatMap {
-        state.actorPages(at: $0, cast: cast.terms, places: places)
+    var gained: [String: Int32] = [:]
+    if case .moved(let moved) = keptCast {
+      places = moved
+      // The terms no recorded rank was moved to are the names added now.
+      var isKept = [Bool](repeating: false, count: terms.count)
+      for place in moved where place >= 0 && Int(place) < terms.count { isKept[Int(place)] = true }
+      for rank in terms.indices where !isKept[rank] {
+        gained[terms[rank].name] = gained[terms[rank].name] ?? Int32(rank)
       }
-      // With no actor added, one who had no page still has none.
-      guard places != nil else { return actors }
-      return actors?.map { actor in
-        actor.slug == nil ? FilmPageLinks.ActorPage(named: actor.name, among: cast) : actor
+    } else {
+      places = nil
+    }
+    let added = gained
+    return { position in
+      records[offsets[position]].flatMap {
+        state.actorPages(at: $0, cast: terms, places: places, gained: added)
       }
     }
   }

@@ -105,58 +105,102 @@ extension SiteState {
   /// records them, with the terms of `cast`: the cast of a plan whose
   /// taxonomies are this state's (``KeptTerms``), whose ranks are the ones
   /// the line was written with, or were moved to `places` (each recorded
-  /// rank's place now) by new names put among them. An actor with no page
-  /// is recorded as one. `nil` if its line is damaged.
-  func actorPages(at offset: Int, cast: [Term], places: [Int32]? = nil)
-    -> [FilmPageLinks.ActorPage]?
-  {
-    guard let fields = fieldRanges(at: offset) else { return nil }
-    return actors(
-      in: fields.actors,
-      place: { rank in
-        guard let places else { return rank }
-        return Int(rank) < places.count ? places[Int(rank)] : nil
-      },
-      term: { rank in
-        guard Int(rank) < cast.count else { return nil }
-        return TermName(name: cast[Int(rank)].name, slug: cast[Int(rank)].slug)
-      })
+  /// rank's place now) by new names put among them. An actor recorded with
+  /// no page has the page of their name's rank in `gained`, if it is there:
+  /// the terms that are new now, the only ones that can give such an actor
+  /// a page (they had none among the recorded ones). `nil` if its line is
+  /// damaged.
+  func actorPages(
+    at offset: Int, cast: [Term], places: [Int32]? = nil, gained: [String: Int32] = [:]
+  ) -> [FilmPageLinks.ActorPage]? {
+    guard let range = fieldRanges(at: offset)?.actors else { return nil }
+    // A recorded rank's place now: its term's in `cast`, and the page's rank.
+    // (The term is read there, not copied: a copy retains its films too.)
+    func placed(_ rank: Int32) -> Int32? {
+      let placed = places.map { Int(rank) < $0.count ? $0[Int(rank)] : -1 } ?? rank
+      return placed >= 0 && Int(placed) < cast.count ? placed : nil
+    }
+    var actors: [FilmPageLinks.ActorPage] = []
+    let isWhole = forEachActor(in: range) { actor in
+      switch actor {
+      case .term(let rank):
+        guard let rank = placed(rank) else { return false }
+        actors.append(
+          FilmPageLinks.ActorPage(
+            name: cast[Int(rank)].name, slug: cast[Int(rank)].slug, rank: rank))
+      case .spelt(let name, let rank):
+        guard let rank = placed(rank) else { return false }
+        actors.append(FilmPageLinks.ActorPage(name: name, slug: cast[Int(rank)].slug, rank: rank))
+      case .noPage(let name):
+        if !gained.isEmpty, let rank = gained[name], rank >= 0, Int(rank) < cast.count {
+          actors.append(FilmPageLinks.ActorPage(name: name, slug: cast[Int(rank)].slug, rank: rank))
+        } else {
+          actors.append(FilmPageLinks.ActorPage(name: name, slug: nil))
+        }
+      }
+      return true
+    }
+    return isWhole ? actors : nil
   }
 
-  /// The actors written in `range`: each a tab after the last, as `=<rank>`
-  /// for one spelt as the term of their page, `<rank>:<name>` for one spelt
-  /// otherwise, and `:<name>` for one with no page; `place` gives a written
-  /// rank's place now, and `term` the cast's term at that place.
-  func actors(
-    in range: Range<Int>, place: (Int32) -> Int32? = { $0 }, term: (Int32) -> TermName?
-  )
-    -> [FilmPageLinks.ActorPage]?
-  {
-    guard !range.isEmpty else { return [] }
+  /// The actors written in `range` (``forEachActor(in:_:)``), `term` giving
+  /// the cast's term at a written rank.
+  func actors(in range: Range<Int>, term: (Int32) -> TermName?) -> [FilmPageLinks.ActorPage]? {
     var actors: [FilmPageLinks.ActorPage] = []
-    for entry in bytes[range].split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
-    {
-      if entry.first == UInt8(ascii: "=") {
-        guard let rank = Self.rank(in: entry.dropFirst()).flatMap(place), let found = term(rank)
-        else {
-          return nil
-        }
+    let isWhole = forEachActor(in: range) { actor in
+      switch actor {
+      case .term(let rank):
+        guard let found = term(rank) else { return false }
         actors.append(FilmPageLinks.ActorPage(name: found.name, slug: found.slug, rank: rank))
-        continue
-      }
-      guard let colon = entry.firstIndex(of: UInt8(ascii: ":")),
-        let name = Self.unescaped(entry[(colon + 1)...])
-      else { return nil }
-      guard colon > entry.startIndex else {
+      case .spelt(let name, let rank):
+        guard let found = term(rank) else { return false }
+        actors.append(FilmPageLinks.ActorPage(name: name, slug: found.slug, rank: rank))
+      case .noPage(let name):
         actors.append(FilmPageLinks.ActorPage(name: name, slug: nil))
-        continue
       }
-      guard let rank = Self.rank(in: entry[..<colon]).flatMap(place), let found = term(rank) else {
-        return nil
-      }
-      actors.append(FilmPageLinks.ActorPage(name: name, slug: found.slug, rank: rank))
+      return true
     }
-    return actors
+    return isWhole ? actors : nil
+  }
+
+  /// An actor as a line writes them, a tab after the one before.
+  enum WrittenActor {
+    /// `=<rank>`: spelt as the term of their page, the cast's term at that rank.
+    case term(rank: Int32)
+    /// `<rank>:<name>`: spelt otherwise than the term of their page.
+    case spelt(name: String, rank: Int32)
+    /// `:<name>`: with no page.
+    case noPage(name: String)
+  }
+
+  /// Calls `body` with each actor written in `range`, in order, each read
+  /// where it is; `false` when an entry cannot be read, or `body` returns
+  /// `false` (no more calls are made then).
+  func forEachActor(in range: Range<Int>, _ body: (WrittenActor) -> Bool) -> Bool {
+    guard !range.isEmpty else { return true }
+    var start = range.lowerBound
+    while true {
+      let end =
+        bytes[start..<range.upperBound].firstIndex(of: UInt8(ascii: "\t")) ?? range.upperBound
+      let actor: WrittenActor
+      if start < end, bytes[start] == UInt8(ascii: "=") {
+        guard let rank = Self.rank(in: bytes[(start + 1)..<end]) else { return false }
+        actor = .term(rank: rank)
+      } else {
+        guard let colon = bytes[start..<end].firstIndex(of: UInt8(ascii: ":")),
+          let name = Self.unescaped(bytes[(colon + 1)..<end])
+        else { return false }
+        if colon == start {
+          actor = .noPage(name: name)
+        } else {
+          guard let rank = Self.rank(in: bytes[start..<colon]) else { return false }
+          actor = .spelt(name: name, rank: rank)
+        }
+      }
+      guard body(actor) else { return false }
+      guard end < range.upperBound else { return true }
+      start = end + 1
+    }
   }
 
   /// The cast's place in ``keptKinds``.

@@ -609,6 +609,41 @@ import Testing
     #expect(state.actorPages(at: 0, cast: cast, places: [1]) == nil)
   }
 
+  /// An actor recorded with no page gets the page of a new term with their
+  /// name (as `String` compares names), and only they do; the others keep
+  /// their recorded pages.
+  @Test func anActorWithNoPageGetsTheNewTermNamedAsThey() throws {
+    let records = Self.records(4)
+    let state = try #require(SiteState(bytes: Self.bytes(records)))
+    let kept = Self.terms[3].map { Term(kind: .cast, name: $0.name, slug: $0.slug, films: []) }
+    let pageless = "No page \\\t2"
+    let cast = kept + [Term(kind: .cast, name: pageless, slug: "no-page-2", films: [])]
+    let places: [Int32] = [0, 1, 2, 3, 4]
+    for (offset, record) in records.enumerated() {
+      let expected = record.links.actors.map { actor in
+        actor.name == pageless
+          ? FilmPageLinks.ActorPage(name: actor.name, slug: "no-page-2", rank: 5) : actor
+      }
+      #expect(
+        state.actorPages(at: offset, cast: cast, places: places, gained: [pageless: 5])
+          == expected)
+      // Not named among the new terms, they keep no page.
+      #expect(state.actorPages(at: offset, cast: cast, places: places) == record.links.actors)
+    }
+    // A name the line spells otherwise (decomposed) than the new term
+    // (precomposed), which `String` takes as the same name.
+    var spelt = records[1]
+    spelt.links = FilmPageLinks(
+      indexPage: spelt.links.indexPage, indexPath: spelt.links.indexPath,
+      genres: spelt.links.genres, director: spelt.links.director, year: spelt.links.year,
+      cast: spelt.links.cast, actors: [.init(name: "Zoe\u{308}", slug: nil)])
+    spelt.position = 0
+    let single = try #require(SiteState(bytes: Self.bytes([spelt])))
+    #expect(
+      single.actorPages(at: 0, cast: cast, places: places, gained: ["Zo\u{EB}": 5])
+        == [.init(name: "Zoe\u{308}", slug: "no-page-2", rank: 5)])
+  }
+
   @Test func aDamagedLineIsNoRecord() throws {
     var bytes = Self.bytes(Self.records(3))
     let second = try #require(bytes.firstIndex(of: UInt8(ascii: "\n"))) + 1
