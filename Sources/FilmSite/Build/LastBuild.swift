@@ -65,24 +65,18 @@ struct LastBuild {
       plan.sourceOffsets.count == records.count
     else { return nil }
     let (state, offsets, terms) = (state, plan.sourceOffsets, plan.browse.cast.terms)
-    let places: [Int32]?
-    var gained: [String: Int32] = [:]
-    if case .moved(let moved) = keptCast {
-      places = moved
-      // The terms no recorded rank was moved to are the names added now.
+    // With names added, the terms no recorded rank was moved to are those names.
+    var moved: (places: [Int32], added: [String: Int32])?
+    if case .moved(let places) = keptCast {
       var isKept = [Bool](repeating: false, count: terms.count)
-      for place in moved where place >= 0 && Int(place) < terms.count { isKept[Int(place)] = true }
-      for rank in terms.indices where !isKept[rank] {
-        gained[terms[rank].name] = gained[terms[rank].name] ?? Int32(rank)
-      }
-    } else {
-      places = nil
+      for place in places where place >= 0 && Int(place) < terms.count { isKept[Int(place)] = true }
+      var added: [String: Int32] = [:]
+      for rank in terms.indices where !isKept[rank] { added[terms[rank].name] = Int32(rank) }
+      moved = (places, added)
     }
-    let added = gained
+    let kept = moved
     return { position in
-      records[offsets[position]].flatMap {
-        state.actorPages(at: $0, cast: terms, places: places, gained: added)
-      }
+      records[offsets[position]].flatMap { state.actorPages(at: $0, cast: terms, moved: kept) }
     }
   }
 

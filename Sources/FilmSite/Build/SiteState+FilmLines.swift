@@ -104,24 +104,24 @@ extension SiteState {
   /// The pages of the shown actors of the film at `offset`, as its line
   /// records them, with the terms of `cast`: the cast of a plan whose
   /// taxonomies are this state's (``KeptTerms``), whose ranks are the ones
-  /// the line was written with, or were moved to `places` (each recorded
-  /// rank's place now) by new names put among them. An actor recorded with
-  /// no page has the page of their name's rank in `gained`, if it is there:
-  /// the terms that are new now, the only ones that can give such an actor
-  /// a page (they had none among the recorded ones). `nil` if its line is
-  /// damaged.
+  /// the line was written with, or were `moved` by new names put among them:
+  /// each recorded rank's place now, and the new names' ranks. An actor
+  /// recorded with no page then has the page of their name among the new
+  /// names, if it is one: the build that recorded them found no page among
+  /// the other terms, and a kept plan drops or respells none of those.
+  /// `nil` if its line is damaged.
   func actorPages(
-    at offset: Int, cast: [Term], places: [Int32]? = nil, gained: [String: Int32] = [:]
+    at offset: Int, cast: [Term], moved: (places: [Int32], added: [String: Int32])? = nil
   ) -> [FilmPageLinks.ActorPage]? {
     guard let range = fieldRanges(at: offset)?.actors else { return nil }
     // A recorded rank's place now: its term's in `cast`, and the page's rank.
-    // (The term is read there, not copied: a copy retains its films too.)
     func placed(_ rank: Int32) -> Int32? {
-      let placed = places.map { Int(rank) < $0.count ? $0[Int(rank)] : -1 } ?? rank
+      let placed = moved.map { Int(rank) < $0.places.count ? $0.places[Int(rank)] : -1 } ?? rank
       return placed >= 0 && Int(placed) < cast.count ? placed : nil
     }
+    let added = moved?.added ?? [:]
     var actors: [FilmPageLinks.ActorPage] = []
-    let isWhole = forEachActor(in: range) { actor in
+    let isWhole = Self.forEachActor(in: bytes[range]) { actor in
       switch actor {
       case .term(let rank):
         guard let rank = placed(rank) else { return false }
@@ -132,7 +132,7 @@ extension SiteState {
         guard let rank = placed(rank) else { return false }
         actors.append(FilmPageLinks.ActorPage(name: name, slug: cast[Int(rank)].slug, rank: rank))
       case .noPage(let name):
-        if !gained.isEmpty, let rank = gained[name], rank >= 0, Int(rank) < cast.count {
+        if !added.isEmpty, let rank = added[name], rank >= 0, Int(rank) < cast.count {
           actors.append(FilmPageLinks.ActorPage(name: name, slug: cast[Int(rank)].slug, rank: rank))
         } else {
           actors.append(FilmPageLinks.ActorPage(name: name, slug: nil))
@@ -147,7 +147,7 @@ extension SiteState {
   /// the cast's term at a written rank.
   func actors(in range: Range<Int>, term: (Int32) -> TermName?) -> [FilmPageLinks.ActorPage]? {
     var actors: [FilmPageLinks.ActorPage] = []
-    let isWhole = forEachActor(in: range) { actor in
+    let isWhole = Self.forEachActor(in: bytes[range]) { actor in
       switch actor {
       case .term(let rank):
         guard let found = term(rank) else { return false }
@@ -164,7 +164,7 @@ extension SiteState {
   }
 
   /// An actor as a line writes them, a tab after the one before.
-  enum WrittenActor {
+  enum WrittenActor: Equatable {
     /// `=<rank>`: spelt as the term of their page, the cast's term at that rank.
     case term(rank: Int32)
     /// `<rank>:<name>`: spelt otherwise than the term of their page.
@@ -173,32 +173,31 @@ extension SiteState {
     case noPage(name: String)
   }
 
-  /// Calls `body` with each actor written in `range`, in order, each read
-  /// where it is; `false` when an entry cannot be read, or `body` returns
-  /// `false` (no more calls are made then).
-  func forEachActor(in range: Range<Int>, _ body: (WrittenActor) -> Bool) -> Bool {
-    guard !range.isEmpty else { return true }
-    var start = range.lowerBound
+  /// Calls `body` with each actor written in `field` (a line's last), in
+  /// order, each read where it is; `false` when an entry cannot be read, or
+  /// `body` returns `false` (no more calls are made then).
+  static func forEachActor(in field: ArraySlice<UInt8>, _ body: (WrittenActor) -> Bool) -> Bool {
+    guard !field.isEmpty else { return true }
+    var start = field.startIndex
     while true {
-      let end =
-        bytes[start..<range.upperBound].firstIndex(of: UInt8(ascii: "\t")) ?? range.upperBound
+      let end = field[start...].firstIndex(of: UInt8(ascii: "\t")) ?? field.endIndex
       let actor: WrittenActor
-      if start < end, bytes[start] == UInt8(ascii: "=") {
-        guard let rank = Self.rank(in: bytes[(start + 1)..<end]) else { return false }
+      if start < end, field[start] == UInt8(ascii: "=") {
+        guard let rank = rank(in: field[(start + 1)..<end]) else { return false }
         actor = .term(rank: rank)
       } else {
-        guard let colon = bytes[start..<end].firstIndex(of: UInt8(ascii: ":")),
-          let name = Self.unescaped(bytes[(colon + 1)..<end])
+        guard let colon = field[start..<end].firstIndex(of: UInt8(ascii: ":")),
+          let name = unescaped(field[(colon + 1)..<end])
         else { return false }
         if colon == start {
           actor = .noPage(name: name)
         } else {
-          guard let rank = Self.rank(in: bytes[start..<colon]) else { return false }
+          guard let rank = rank(in: field[start..<colon]) else { return false }
           actor = .spelt(name: name, rank: rank)
         }
       }
       guard body(actor) else { return false }
-      guard end < range.upperBound else { return true }
+      guard end < field.endIndex else { return true }
       start = end + 1
     }
   }

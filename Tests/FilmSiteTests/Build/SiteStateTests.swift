@@ -601,12 +601,12 @@ import Testing
         FilmPageLinks.ActorPage(
           name: actor.name, slug: actor.slug, rank: actor.rank.map { places[Int($0)] })
       }
-      #expect(state.actorPages(at: offset, cast: cast, places: places) == moved)
+      #expect(state.actorPages(at: offset, cast: cast, moved: (places, [:])) == moved)
       // Read at the recorded ranks instead, the new terms would be taken for them.
       #expect(state.actorPages(at: offset, cast: cast) != moved)
     }
     // A rank with no place now is a damaged line.
-    #expect(state.actorPages(at: 0, cast: cast, places: [1]) == nil)
+    #expect(state.actorPages(at: 0, cast: cast, moved: ([1], [:])) == nil)
   }
 
   /// An actor recorded with no page gets the page of a new term with their
@@ -625,10 +625,10 @@ import Testing
           ? FilmPageLinks.ActorPage(name: actor.name, slug: "no-page-2", rank: 5) : actor
       }
       #expect(
-        state.actorPages(at: offset, cast: cast, places: places, gained: [pageless: 5])
+        state.actorPages(at: offset, cast: cast, moved: (places, [pageless: 5]))
           == expected)
       // Not named among the new terms, they keep no page.
-      #expect(state.actorPages(at: offset, cast: cast, places: places) == record.links.actors)
+      #expect(state.actorPages(at: offset, cast: cast, moved: (places, [:])) == record.links.actors)
     }
     // A name the line spells otherwise (decomposed) than the new term
     // (precomposed), which `String` takes as the same name.
@@ -640,7 +640,7 @@ import Testing
     spelt.position = 0
     let single = try #require(SiteState(bytes: Self.bytes([spelt])))
     #expect(
-      single.actorPages(at: 0, cast: cast, places: places, gained: ["Zo\u{EB}": 5])
+      single.actorPages(at: 0, cast: cast, moved: (places, ["Zo\u{EB}": 5]))
         == [.init(name: "Zoe\u{308}", slug: "no-page-2", rank: 5)])
   }
 
