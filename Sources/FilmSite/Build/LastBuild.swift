@@ -57,9 +57,9 @@ struct LastBuild {
   /// names put among them: a film whose bytes did not change shows the same
   /// actors, who have the same pages among the same terms, at their places
   /// now. An actor who had no page is looked up among the new names when
-  /// actors were added: a new film may give them one, and no kept term can
-  /// (the last build looked them up among all of those). `nil` for a film
-  /// with no record.
+  /// actors were added: an added or changed film may give them one, and no
+  /// kept term can (``SiteState/actorPages(at:cast:moved:)``). `nil` for a
+  /// film with no record.
   func keptActors(for plan: SitePlan) -> (@Sendable (Int) -> [FilmPageLinks.ActorPage]?)? {
     guard bySources, let records, let keptCast = plan.keptCast,
       plan.sourceOffsets.count == records.count
@@ -71,7 +71,10 @@ struct LastBuild {
       var isKept = [Bool](repeating: false, count: terms.count)
       for place in places where place >= 0 && Int(place) < terms.count { isKept[Int(place)] = true }
       var added: [String: Int32] = [:]
-      for rank in terms.indices where !isKept[rank] { added[terms[rank].name] = Int32(rank) }
+      // Of two terms with one name (there are none: terms are grouped by name), the first.
+      for rank in terms.indices where !isKept[rank] {
+        added[terms[rank].name] = added[terms[rank].name] ?? Int32(rank)
+      }
       moved = (places, added)
     }
     let kept = moved

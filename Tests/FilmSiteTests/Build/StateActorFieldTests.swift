@@ -37,10 +37,12 @@ import Testing
   }
 
   /// The actors ``SiteState/forEachActor(in:_:)`` reads from `field`, read
-  /// from the middle of a larger array as a line's field is.
+  /// from the middle of a larger array as a line's field is; what follows
+  /// it would be read as more actors by a reader that ran past its end.
   private static func read(_ field: [UInt8]) -> [SiteState.WrittenActor]? {
-    let line = Array("0 films/1-a/ 1/ ".utf8) + field + Array("\n".utf8)
-    let start = 16
+    let before = Array("0 films/1-a/ 1/ ".utf8)
+    let line = before + field + Array("\t=1\n".utf8)
+    let start = before.count
     var actors: [SiteState.WrittenActor] = []
     let isWhole = SiteState.forEachActor(in: line[start..<(start + field.count)]) {
       actors.append($0)
@@ -81,9 +83,7 @@ import Testing
     var kinds: Set<String> = []
     for _ in 0..<3000 {
       var field: [UInt8] = []
-      for _ in 0..<Int.random(in: 0...14, using: &random) {
-        field += alphabet[Int.random(in: 0..<alphabet.count, using: &random)]
-      }
+      for _ in 0..<random.int(0...14) { field += random.pick(alphabet) }
       let read = Self.read(field)
       #expect(read == Self.reference(field), "\(field)")
       for actor in read ?? [] {
