@@ -1,0 +1,297 @@
+#!/usr/bin/env python3
+"""Times FilmSite's rebuilds as the change grows: k films edited, retitled, added or removed.
+
+Usage: Benchmarks/change-size-benchmark.py [--sizes 10000,100000] [--counts 1,10,100,1000,10000]
+                                           [--runs 3] [--check-up-to 10000]
+                                           [--hugo-up-to 10000] [--tmpfs-dir /dev/shm]
+                                           [--work-dir /var/tmp]
+
+incremental-benchmark.py times one change of each kind at a fixed size (one overview, one
+title, 100 films added). This one asks how a rebuild's cost grows with the size of the change,
+at each catalog size. For each N and each count k (counts above N / 2 are left out) it prepares,
+untimed, four inputs from the N-film catalog of generate-catalog.py (the first N of N + k
+films drawn with the pools of N, which is byte for byte the N-film catalog):
+
+- overview: k films, evenly spaced through the catalog, each with one more sentence;
+- title: the same k films, each with " II" after its title (it moves a place or so in the
+  order, and its slug changes);
+- added: the k films after the N-th, put at the end of the catalog (in FilmSite's order they
+  fall anywhere);
+- removed: the same k evenly spaced films, left out.
+
+For R rounds it times FilmSite's full build into a new folder (at the start and at the end of
+each round, so the ratios divide by full builds of the same run), and each rebuild into an
+output prepared as incremental-benchmark.py prepares it: a build of the base with one other
+overview edited, then a build of the base. Up to --check-up-to films, each rebuilt output is
+compared with a fresh full build of the same input (`diff -r`, the manifest aside); the
+benchmark stops if they differ. Up to --hugo-up-to films, Hugo (hugo-site.py) rebuilds each
+change once into a copy of its own full build of the base, for the ratio to Hugo.
+
+Prints Markdown tables of medians on stdout, progress on stderr.
+"""
+import argparse
+import importlib.util
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+BENCHMARKS = Path(__file__).resolve().parent
+
+
+def load(name: str, file: str):
+    """A sibling script as a module (their names have hyphens, so `import` cannot load them)."""
+    spec = importlib.util.spec_from_file_location(name, BENCHMARKS / file)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+site = load("site_benchmark", "site-benchmark.py")
+incremental = load("incremental_benchmark", "incremental-benchmark.py")
+hugo_site = load("hugo_site", "hugo-site.py")
+log = site.log
+
+KINDS = {
+    "overview": ("overview edited", "overviews edited"),
+    "title": ("film retitled", "films retitled"),
+    "added": ("film added", "films added"),
+    "removed": ("film removed", "films removed"),
+}
+
+
+def change(kind: str, k: int) -> str:
+    """What the change is, in words: "1 film added", "100 films added"."""
+    return f"{k:,} {KINDS[kind][0 if k == 1 else 1]}"
+
+
+def spaced(n: int, k: int) -> list:
+    """k distinct indices of 0..<n, evenly spaced, none at the very start or end."""
+    return [(i * n) // k + n // (2 * k) for i in range(k)]
+
+
+def changed(films: list, extra: list, kind: str, k: int) -> list:
+    """The catalog `films` with the change `kind` made to k films."""
+    if kind == "added":
+        return films + extra[:k]
+    picks = set(spaced(len(films), k))
+    if kind == "removed":
+        return [film for index, film in enumerate(films) if index not in picks]
+    out = [dict(film) if index in picks else film for index, film in enumerate(films)]
+    for index in picks:
+        if kind == "overview":
+            out[index]["overview"] = (out[index].get("overview") or "") + " One more sentence."
+        else:
+            out[index]["title"] += " II"
+    return out
+
+
+class Benchmark:
+    def __init__(self, args, work: Path, root: Path, filmsite: Path):
+        self.args, self.work, self.root, self.filmsite = args, work, root, filmsite
+        self.samples: dict = {}  # (n, tool, kind, k) -> [Sample]; kind "full" with k 0
+
+    def counts(self, n: int) -> list:
+        return [k for k in self.args.counts if k <= n // 2]
+
+    def prepare(self, n: int) -> dict:
+        """The untimed inputs for N films: catalogs, the theme, and Hugo's projects."""
+        log(f"Preparing N={n}…")
+        folder = self.work / f"inputs-{n}"
+        folder.mkdir()
+        counts = self.counts(n)
+        everything = folder / "everything.json"
+        site.run([sys.executable, BENCHMARKS / "generate-catalog.py", str(n + max(counts)),
+                  everything, "--pools-for", str(n)])
+        with open(everything, encoding="utf-8") as source:
+            films = json.load(source)
+        everything.unlink()
+        films, extra = films[:n], films[n:]
+        inputs = {"base": folder / "base.json", "warmup": folder / "warmup.json"}
+        incremental.write_catalog(films, inputs["base"])
+        warmup = [dict(film) for film in films]
+        warmup[n // 3]["overview"] += " A sentence from an edit before this one."
+        incremental.write_catalog(warmup, inputs["warmup"])
+        del warmup
+        for kind in KINDS:
+            for k in counts:
+                inputs[(kind, k)] = folder / f"{kind}-{k}.json"
+                incremental.write_catalog(changed(films, extra, kind, k), inputs[(kind, k)])
+        inputs["theme"] = folder / "theme"
+        site.run([self.filmsite, "theme", "export", inputs["theme"]])
+        if n <= self.args.hugo_up_to:
+            for key in ["base"] + [(kind, k) for kind in KINDS for k in counts]:
+                name = key if key == "base" else f"{key[0]}-{key[1]}"
+                project = folder / f"hugo-{name}"
+                site.run([sys.executable, BENCHMARKS / "hugo-site.py", inputs[key], project])
+                inputs[("hugo", key)] = project
+        return inputs
+
+    def build(self, inputs: dict, catalog: Path, out: Path, quiet: bool = False) -> list:
+        return [self.filmsite, "build", "--catalog", catalog, "--templates", inputs["theme"],
+                "--output", out] + (["--quiet"] if quiet else [])
+
+    def timed(self, n: int, tool: str, kind: str, k: int, cmd: list) -> None:
+        log_file = self.work / "last-run.log"
+        sample = site.measure(cmd, log_file)
+        if tool == "FilmSite":
+            sample.written = incremental.summary(log_file.read_text(encoding="utf-8",
+                                                                    errors="replace"))
+        os.sync()
+        self.samples.setdefault((n, tool, kind, k), []).append(sample)
+        what = "full build" if kind == "full" else change(kind, k)
+        log(f"  N={n}: {tool}, {what}: {sample.wall:.2f} s wall, "
+            f"{sample.user + sample.sys:.2f} s CPU, {sample.written or '-'} written / "
+            f"unchanged / removed")
+
+    def full(self, n: int, number: int, inputs: dict, when: str) -> None:
+        parent = self.root / f"full-{n}-{number}-{when}"
+        parent.mkdir()
+        self.timed(n, "FilmSite", "full", 0, self.build(inputs, inputs["base"], parent / "Output"))
+        shutil.rmtree(parent)
+
+    def filmsite_round(self, n: int, number: int, inputs: dict) -> None:
+        self.full(n, number, inputs, "start")
+        for kind in KINDS:
+            for k in self.counts(n):
+                parent = self.root / f"filmsite-{n}-{number}-{kind}-{k}"
+                parent.mkdir()
+                out = parent / "Output"
+                site.run(self.build(inputs, inputs["warmup"], out, quiet=True), cwd=site.REPO)
+                site.run(self.build(inputs, inputs["base"], out, quiet=True), cwd=site.REPO)
+                self.timed(n, "FilmSite", kind, k, self.build(inputs, inputs[(kind, k)], out))
+                if n <= self.args.check_up_to:
+                    self.check(inputs, inputs[(kind, k)], out, change(kind, k))
+                shutil.rmtree(parent)
+        self.full(n, number, inputs, "end")
+
+    def check(self, inputs: dict, catalog: Path, out: Path, what: str) -> None:
+        """Stops unless `out` holds what a fresh full build of `catalog` makes."""
+        parent = self.root / "fresh"
+        parent.mkdir()
+        fresh = parent / "Output"
+        site.run(self.build(inputs, catalog, fresh, quiet=True), cwd=site.REPO)
+        result = subprocess.run(["diff", "-r", "-q", "-x", ".filmsite-manifest", f"{out}/",
+                                 f"{fresh}/"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                text=True)
+        shutil.rmtree(parent)
+        if result.returncode != 0:
+            sys.exit(f"error: after {what}, the rebuilt site differs from a fresh build of the "
+                     f"same input:\n" + "\n".join(result.stdout.splitlines()[:20]))
+
+    def hugo_round(self, n: int, inputs: dict) -> None:
+        base = self.root / f"hugo-{n}-base"
+        self.timed(n, "Hugo", "full", 0, ["hugo", "--quiet", "--noBuildLock", "--source",
+                                          inputs[("hugo", "base")], "--destination", base])
+        for kind in KINDS:
+            for k in self.counts(n):
+                out = self.root / f"hugo-{n}-{kind}-{k}"
+                site.run(["cp", "-a", base, out])
+                self.timed(n, "Hugo", kind, k, ["hugo", "--quiet", "--noBuildLock", "--source",
+                                                inputs[("hugo", (kind, k))], "--destination",
+                                                out])
+                shutil.rmtree(out)
+        shutil.rmtree(base)
+
+    def run(self) -> None:
+        for n in self.args.sizes:
+            inputs = self.prepare(n)
+            for number in range(1, self.args.runs + 1):
+                log(f"N={n}, round {number} of {self.args.runs}")
+                self.filmsite_round(n, number, inputs)
+                if number == 1 and n <= self.args.hugo_up_to:
+                    self.hugo_round(n, inputs)
+            shutil.rmtree(self.work / f"inputs-{n}")
+
+    def median(self, n: int, tool: str, kind: str, k: int) -> site.Sample:
+        samples = self.samples[(n, tool, kind, k)]
+        return site.Sample(*(statistics.median(getattr(s, field) for s in samples)
+                             for field in ("wall", "user", "sys", "rss")),
+                           written=", ".join(sorted({s.written for s in samples})))
+
+
+def report(bench: Benchmark, header: str) -> str:
+    lines = [header]
+    for n in bench.args.sizes:
+        full = bench.median(n, "FilmSite", "full", 0)
+        fulls = ", ".join(f"{s.wall:.2f}" for s in bench.samples[(n, "FilmSite", "full", 0)])
+        hugo = n <= bench.args.hugo_up_to
+        lines += ["", f"N = {n:,} films: FilmSite's full build into a new folder "
+                  f"{site.seconds(full.wall)} (median of {fulls} s); {bench.args.runs} "
+                  f"FilmSite run{'s' if bench.args.runs > 1 else ''} of each rebuild"
+                  + (", 1 Hugo run" if hugo else "") + ", medians.", "",
+                  "| change | FilmSite | / full build | files written / unchanged / removed"
+                  + (" | Hugo | Hugo / FilmSite |" if hugo else " |"),
+                  "| --- | ---: | ---: | ---" + (" | ---: | ---: |" if hugo else " |")]
+        for kind in KINDS:
+            for k in bench.counts(n):
+                ours = bench.median(n, "FilmSite", kind, k)
+                row = (f"| {change(kind, k)} | {site.seconds(ours.wall)} | {ours.wall / full.wall:.3f} "
+                       f"| {ours.written} |")
+                if hugo:
+                    theirs = bench.median(n, "Hugo", kind, k)
+                    row += f" {site.seconds(theirs.wall)} | {theirs.wall / ours.wall:.1f}× |"
+                lines.append(row)
+    small, large = min(bench.args.sizes), max(bench.args.sizes)
+    if small < large:
+        counts = bench.counts(small)
+        lines += ["", f"How each rebuild grows from {small:,} to {large:,} films "
+                  f"({large / small:g}× the films; FilmSite's medians at N = {large:,} / at "
+                  f"N = {small:,}):", "",
+                  "| change | " + " | ".join(f"k = {k:,}" for k in counts) + " |",
+                  "| --- |" + " ---: |" * len(counts)]
+        for kind, (_, label) in KINDS.items():
+            lines.append(f"| k {label} | " + " | ".join(
+                f"{bench.median(large, 'FilmSite', kind, k).wall / bench.median(small, 'FilmSite', kind, k).wall:.2f}×"
+                for k in counts) + " |")
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    number_list = lambda text: sorted(int(n) for n in text.split(","))  # noqa: E731
+    parser.add_argument("--sizes", default="10000,100000", type=number_list,
+                        help="catalog sizes, comma-separated (default 10000,100000)")
+    parser.add_argument("--counts", default="1,10,100,1000,10000", type=number_list,
+                        help="films changed, comma-separated; those above N / 2 are left out "
+                             "(default 1,10,100,1000,10000)")
+    parser.add_argument("--runs", type=int, default=3, help="FilmSite rounds per size")
+    parser.add_argument("--check-up-to", type=int, default=10_000,
+                        help="compare each rebuild with a fresh build up to this many films "
+                             "(default 10,000)")
+    parser.add_argument("--hugo-up-to", type=int, default=10_000,
+                        help="time Hugo's rebuilds up to this many films (default 10,000)")
+    parser.add_argument("--tmpfs-dir", type=Path, default=Path("/dev/shm"),
+                        help="where the sites are built (default /dev/shm)")
+    parser.add_argument("--work-dir", type=Path, default=Path("/var/tmp"),
+                        help="where the catalogs and Hugo projects are kept (default /var/tmp)")
+    args = parser.parse_args()
+    if args.runs < 1 or not args.counts or args.counts[0] < 1:
+        parser.error("--runs takes at least 1, and --counts positive numbers")
+
+    work = Path(tempfile.mkdtemp(prefix="filmsite-change-size-", dir=args.work_dir.resolve()))
+    root = Path(tempfile.mkdtemp(prefix="filmsite-change-size-", dir=args.tmpfs_dir.resolve()))
+    try:
+        filmsite, _ = site.setup(work)
+        bench = Benchmark(args, work, root, filmsite)
+        load_before, started = os.getloadavg(), time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+        bench.run()
+        load_after = os.getloadavg()
+        header = (f"Measured {started} to {time.strftime('%H:%M UTC', time.gmtime())}; "
+                  f"{site.describe_machine({'tmpfs': root})}; load average (1, 5, 15 min) "
+                  f"{' '.join(f'{x:.2f}' for x in load_before)} before, "
+                  f"{' '.join(f'{x:.2f}' for x in load_after)} after.")
+        print(report(bench, header), flush=True)
+        log("Removing the benchmark's folders…")
+    finally:
+        for folder in (root, work):
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
