@@ -13,8 +13,9 @@ untimed, four inputs from the N-film catalog of generate-catalog.py (the first N
 films drawn with the pools of N, which is byte for byte the N-film catalog):
 
 - overview: k films, evenly spaced through the catalog, each with one more sentence;
-- title: the same k films, each with " II" after its title (it moves a place or so in the
-  order, and its slug changes);
+- title: the same k films, each with " II" after its title: its slug changes, and it moves in
+  the order, past the titles that begin as it does and whose next word folds before "ii" (the
+  report gives how far the films moved, by FilmSite's order as hugo-site.py spells it);
 - added: the k films after the N-th, put at the end of the catalog (in FilmSite's order they
   fall anywhere);
 - removed: the same k evenly spaced films, left out.
@@ -22,20 +23,26 @@ films drawn with the pools of N, which is byte for byte the N-film catalog):
 For R rounds it times FilmSite's full build into a new folder (at the start and at the end of
 each round, so the ratios divide by full builds of the same run), and each rebuild into an
 output prepared as incremental-benchmark.py prepares it: a build of the base with one other
-overview edited, then a build of the base. Up to --check-up-to films, each rebuilt output is
-compared with a fresh full build of the same input (`diff -r`, the manifest aside); the
-benchmark stops if they differ. Up to --hugo-up-to films, Hugo (hugo-site.py) rebuilds each
-change once into a copy of its own full build of the base, for the ratio to Hugo.
+overview edited, then a build of the base. After each rebuild the film folders must be the
+input's (at every size), and up to --check-up-to films the whole output is compared with a
+fresh full build of the same input (`diff -r`, the manifest aside); the benchmark stops if
+either differs. Up to --hugo-up-to films, Hugo (hugo-site.py) builds the base once and then
+rebuilds each change once into a `cp -a` copy of that build, in the first round, after
+FilmSite's; Hugo keeps the pages of films that are gone, so after a removal or a retitle its
+output also holds the old pages.
+
+At 100,000 films the inputs take about 5 GB in --work-dir (a 218 MB catalog per change) and a
+run of three rounds about 40 minutes.
 
 Prints Markdown tables of medians on stdout, progress on stderr.
 """
 import argparse
+import bisect
 import importlib.util
 import json
 import os
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -75,6 +82,20 @@ def spaced(n: int, k: int) -> list:
     return [(i * n) // k + n // (2 * k) for i in range(k)]
 
 
+def moves(films: list, k: int) -> list:
+    """How many places in FilmSite's order each of the k retitled films of `changed` moves, each
+    as if it alone were retitled (later is positive)."""
+    keys = sorted((hugo_site.order_key(film), index) for index, film in enumerate(films))
+    place = {index: rank for rank, (_, index) in enumerate(keys)}
+    out = []
+    for index in spaced(len(films), k):
+        retitled = dict(films[index], title=films[index]["title"] + " II")
+        new = bisect.bisect_left(keys, (hugo_site.order_key(retitled), -1))
+        # The film's own old key sorts before its new one: it is not among those it passes.
+        out.append(new - 1 - place[index] if new > place[index] else new - place[index])
+    return out
+
+
 def changed(films: list, extra: list, kind: str, k: int) -> list:
     """The catalog `films` with the change `kind` made to k films."""
     if kind == "added":
@@ -95,6 +116,7 @@ class Benchmark:
     def __init__(self, args, work: Path, root: Path, filmsite: Path):
         self.args, self.work, self.root, self.filmsite = args, work, root, filmsite
         self.samples: dict = {}  # (n, tool, kind, k) -> [Sample]; kind "full" with k 0
+        self.moves: dict = {}  # (n, k) -> places each retitled film moved
 
     def counts(self, n: int) -> list:
         return [k for k in self.args.counts if k <= n // 2]
@@ -121,7 +143,11 @@ class Benchmark:
         for kind in KINDS:
             for k in counts:
                 inputs[(kind, k)] = folder / f"{kind}-{k}.json"
-                incremental.write_catalog(changed(films, extra, kind, k), inputs[(kind, k)])
+                films_now = changed(films, extra, kind, k)
+                incremental.write_catalog(films_now, inputs[(kind, k)])
+                inputs[("folders", kind, k)] = incremental.film_folders(films_now)
+        for k in counts:
+            self.moves[(n, k)] = moves(films, k)
         inputs["theme"] = folder / "theme"
         site.run([self.filmsite, "theme", "export", inputs["theme"]])
         if n <= self.args.hugo_up_to:
@@ -145,9 +171,9 @@ class Benchmark:
         os.sync()
         self.samples.setdefault((n, tool, kind, k), []).append(sample)
         what = "full build" if kind == "full" else change(kind, k)
+        written = f", {sample.written} written / unchanged / removed" if sample.written else ""
         log(f"  N={n}: {tool}, {what}: {sample.wall:.2f} s wall, "
-            f"{sample.user + sample.sys:.2f} s CPU, {sample.written or '-'} written / "
-            f"unchanged / removed")
+            f"{sample.user + sample.sys:.2f} s CPU, {sample.rss / 2**20:.0f} MiB{written}")
 
     def full(self, n: int, number: int, inputs: dict, when: str) -> None:
         parent = self.root / f"full-{n}-{number}-{when}"
@@ -165,24 +191,18 @@ class Benchmark:
                 site.run(self.build(inputs, inputs["warmup"], out, quiet=True), cwd=site.REPO)
                 site.run(self.build(inputs, inputs["base"], out, quiet=True), cwd=site.REPO)
                 self.timed(n, "FilmSite", kind, k, self.build(inputs, inputs[(kind, k)], out))
+                folders = frozenset(os.listdir(out / "films"))
+                if folders != inputs[("folders", kind, k)]:
+                    sys.exit(f"error: FilmSite's film folders after {change(kind, k)} are not "
+                             f"the input's, for example "
+                             f"{sorted(folders ^ inputs[('folders', kind, k)])[:3]}")
                 if n <= self.args.check_up_to:
-                    self.check(inputs, inputs[(kind, k)], out, change(kind, k))
+                    catalog = inputs[(kind, k)]
+                    incremental.same_as_fresh(
+                        lambda fresh: self.build(inputs, catalog, fresh, quiet=True), out,
+                        self.root, change(kind, k))
                 shutil.rmtree(parent)
         self.full(n, number, inputs, "end")
-
-    def check(self, inputs: dict, catalog: Path, out: Path, what: str) -> None:
-        """Stops unless `out` holds what a fresh full build of `catalog` makes."""
-        parent = self.root / "fresh"
-        parent.mkdir()
-        fresh = parent / "Output"
-        site.run(self.build(inputs, catalog, fresh, quiet=True), cwd=site.REPO)
-        result = subprocess.run(["diff", "-r", "-q", "-x", ".filmsite-manifest", f"{out}/",
-                                 f"{fresh}/"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                text=True)
-        shutil.rmtree(parent)
-        if result.returncode != 0:
-            sys.exit(f"error: after {what}, the rebuilt site differs from a fresh build of the "
-                     f"same input:\n" + "\n".join(result.stdout.splitlines()[:20]))
 
     def hugo_round(self, n: int, inputs: dict) -> None:
         base = self.root / f"hugo-{n}-base"
@@ -195,6 +215,11 @@ class Benchmark:
                 self.timed(n, "Hugo", kind, k, ["hugo", "--quiet", "--noBuildLock", "--source",
                                                 inputs[("hugo", (kind, k))], "--destination",
                                                 out])
+                # Hugo keeps the pages of films that are gone: FilmSite's folders are among its.
+                missing = inputs[("folders", kind, k)] - frozenset(os.listdir(out / "films"))
+                if missing:
+                    sys.exit(f"error: Hugo's film folders after {change(kind, k)} lack "
+                             f"FilmSite's, for example {sorted(missing)[:3]}")
                 shutil.rmtree(out)
         shutil.rmtree(base)
 
@@ -209,10 +234,7 @@ class Benchmark:
             shutil.rmtree(self.work / f"inputs-{n}")
 
     def median(self, n: int, tool: str, kind: str, k: int) -> site.Sample:
-        samples = self.samples[(n, tool, kind, k)]
-        return site.Sample(*(statistics.median(getattr(s, field) for s in samples)
-                             for field in ("wall", "user", "sys", "rss")),
-                           written=", ".join(sorted({s.written for s in samples})))
+        return incremental.median(self.samples[(n, tool, kind, k)])
 
 
 def report(bench: Benchmark, header: str) -> str:
@@ -224,7 +246,12 @@ def report(bench: Benchmark, header: str) -> str:
         lines += ["", f"N = {n:,} films: FilmSite's full build into a new folder "
                   f"{site.seconds(full.wall)} (median of {fulls} s); {bench.args.runs} "
                   f"FilmSite run{'s' if bench.args.runs > 1 else ''} of each rebuild"
-                  + (", 1 Hugo run" if hugo else "") + ", medians.", "",
+                  + (f", 1 Hugo run (its full build of the base: "
+                     f"{site.seconds(bench.median(n, 'Hugo', 'full', 0).wall)})" if hugo else "")
+                  + ", medians. Retitled films moved by " + ", ".join(
+                      f"{statistics.median(abs(m) for m in bench.moves[(n, k)]):g} places "
+                      f"(median; at most {max(abs(m) for m in bench.moves[(n, k)]):,}) for k = {k:,}"
+                      for k in bench.counts(n)) + ".", "",
                   "| change | FilmSite | / full build | files written / unchanged / removed"
                   + (" | Hugo | Hugo / FilmSite |" if hugo else " |"),
                   "| --- | ---: | ---: | ---" + (" | ---: | ---: |" if hugo else " |")]
@@ -254,7 +281,7 @@ def report(bench: Benchmark, header: str) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    number_list = lambda text: sorted(int(n) for n in text.split(","))  # noqa: E731
+    number_list = lambda text: sorted({int(n) for n in text.split(",")})  # noqa: E731
     parser.add_argument("--sizes", default="10000,100000", type=number_list,
                         help="catalog sizes, comma-separated (default 10000,100000)")
     parser.add_argument("--counts", default="1,10,100,1000,10000", type=number_list,
@@ -273,17 +300,23 @@ def main() -> None:
     args = parser.parse_args()
     if args.runs < 1 or not args.counts or args.counts[0] < 1:
         parser.error("--runs takes at least 1, and --counts positive numbers")
+    if args.sizes[0] < 2 * args.counts[0]:
+        parser.error(f"every size must be at least twice the smallest count ({args.counts[0]})")
 
     work = Path(tempfile.mkdtemp(prefix="filmsite-change-size-", dir=args.work_dir.resolve()))
     root = Path(tempfile.mkdtemp(prefix="filmsite-change-size-", dir=args.tmpfs_dir.resolve()))
     try:
         filmsite, _ = site.setup(work)
         bench = Benchmark(args, work, root, filmsite)
+        # The code as it was built: files edited while the benchmark runs are not in its binary.
+        machine = site.describe_machine({'tmpfs': root})
         load_before, started = os.getloadavg(), time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
         bench.run()
         load_after = os.getloadavg()
         header = (f"Measured {started} to {time.strftime('%H:%M UTC', time.gmtime())}; "
-                  f"{site.describe_machine({'tmpfs': root})}; load average (1, 5, 15 min) "
+                  f"{machine}; each rebuild's output prepared "
+                  f"with a build of the base with one other overview edited, then one of the "
+                  f"base; load average (1, 5, 15 min) "
                   f"{' '.join(f'{x:.2f}' for x in load_before)} before, "
                   f"{' '.join(f'{x:.2f}' for x in load_after)} after.")
         print(report(bench, header), flush=True)

@@ -228,17 +228,8 @@ class Benchmark:
                      f"expected ones, for example {sorted(films ^ change.films)[:3]}")
         if case.key == "full":
             return
-        parent = self.root / "fresh"
-        parent.mkdir()
-        fresh = parent / "Output"
-        site.run(self.build(change, fresh, quiet=True), cwd=site.REPO)
-        result = subprocess.run(["diff", "-r", "-q", "-x", ".filmsite-manifest", f"{out}/",
-                                 f"{fresh}/"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                text=True)
-        shutil.rmtree(parent)
-        if result.returncode != 0:
-            sys.exit(f"error: after the {case.label}, the rebuilt site differs from a fresh "
-                     f"build of the same input:\n" + "\n".join(result.stdout.splitlines()[:20]))
+        same_as_fresh(lambda fresh: self.build(change, fresh, quiet=True), out, self.root,
+                      f"the {case.label}")
 
     def hugo_round(self, n: int, number: int, inputs: dict) -> None:
         base = self.root / f"hugo-{n}-{number}-full"
@@ -272,10 +263,30 @@ class Benchmark:
             shutil.rmtree(self.work / f"inputs-{n}")
 
     def median(self, n: int, tool: str, key: str) -> site.Sample:
-        samples = self.samples[(n, tool, key)]
-        return site.Sample(*(statistics.median(getattr(s, field) for s in samples)
-                             for field in ("wall", "user", "sys", "rss")),
-                           written=", ".join(sorted({s.written for s in samples})))
+        return median(self.samples[(n, tool, key)])
+
+
+def median(samples: list) -> site.Sample:
+    """The median of each measure of `samples`, with every files-written count among them."""
+    return site.Sample(*(statistics.median(getattr(s, field) for s in samples)
+                         for field in ("wall", "user", "sys", "rss")),
+                       written=", ".join(sorted({s.written for s in samples})))
+
+
+def same_as_fresh(build, out: Path, root: Path, what: str) -> None:
+    """Stops unless `out` holds what a fresh build makes: `build(folder)` is the command that
+    builds the same input into a new folder (made under `root`, removed after)."""
+    parent = root / "fresh"
+    parent.mkdir()
+    fresh = parent / "Output"
+    site.run(build(fresh), cwd=site.REPO)
+    result = subprocess.run(["diff", "-r", "-q", "-x", ".filmsite-manifest", f"{out}/",
+                             f"{fresh}/"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                            text=True)
+    shutil.rmtree(parent)
+    if result.returncode != 0:
+        sys.exit(f"error: after {what}, the rebuilt site differs from a fresh build of the "
+                 f"same input:\n" + "\n".join(result.stdout.splitlines()[:20]))
 
 
 def report(bench: Benchmark, header: str) -> str:
@@ -347,13 +358,15 @@ def main() -> None:
     try:
         filmsite, _ = site.setup(work)
         bench = Benchmark(args, work, root, filmsite)
+        # The code as it was built: files edited while the benchmark runs are not in its binary.
+        machine = site.describe_machine({'tmpfs': root})
         load_before, started = os.getloadavg(), time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
         bench.run()
         load_after = os.getloadavg()
         base = ("one fresh build of the base" if args.fresh_base else
                 "a build of the base with one other overview edited, then one of the base")
         header = (f"Measured {started} to {time.strftime('%H:%M UTC', time.gmtime())}; "
-                  f"{site.describe_machine({'tmpfs': root})}; each rebuild's output prepared "
+                  f"{machine}; each rebuild's output prepared "
                   f"with {base}; load average (1, 5, 15 min) "
                   f"{' '.join(f'{x:.2f}' for x in load_before)} before, "
                   f"{' '.join(f'{x:.2f}' for x in load_after)} after.")
