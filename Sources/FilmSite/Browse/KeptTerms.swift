@@ -1,10 +1,10 @@
 import FilmCatalog
 import FilmSiteSupport
 
-/// The last build's taxonomies (``SiteState``), for a planned rebuild whose
-/// changes take no name away: the terms, their slugs and their order are
-/// kept, new names are put among them, and the films are grouped under them
-/// by number, not by their names.
+/// The last build's taxonomies (``SiteState``), for a planned rebuild: the
+/// terms, their slugs and their order are kept, new names are put among
+/// them, terms left with no film are taken out, and the films are grouped
+/// under them by number, not by their names.
 ///
 /// A term's slug and its place among the others depend only on the set of
 /// names and how each is spelt, and a term is spelt as its first film in site
@@ -12,9 +12,11 @@ import FilmSiteSupport
 /// the terms it named. Each other film's names are looked up among the kept
 /// terms; a name that none is goes in its place in the order, with the slug
 /// a taxonomy made from every name gives it, unless it could change a kept
-/// term's slug (``merging(_:into:kind:)``). Such a name, a term left with no
-/// film, and a term that a changed, added or removed film named whose first
-/// film now spells it otherwise make the taxonomies again. `BrowseIndex` made
+/// term's slug (``merging(_:into:kind:)``). A term that no film names any
+/// more goes, unless another term's slug could change with it
+/// (``removing(unnamed:from:)``). Such a name, such a term, and a term that
+/// a changed, added or removed film named whose first film now spells it
+/// otherwise make the taxonomies again. `BrowseIndex` made
 /// from the names is the reference, which `KeptTermsTests` holds this to.
 struct KeptTerms: Sendable {
   /// For each of ``SiteState/keptKinds``, its terms in the taxonomy's order.
@@ -117,21 +119,21 @@ struct KeptTerms: Sendable {
   }
 
   /// The taxonomies of `films` (in site order, with their offsets in the
-  /// source), the names' kinds from the kept terms, and whether any new name
-  /// was put among them (then a term's place is not the one the state
-  /// recorded); `nil` when they must be made from the names (``KeptTerms``).
-  /// `castPlaces` is the place now of each kept actor's term, by the rank the
-  /// state recorded, when new actors were put among them; `nil` when the cast
-  /// kept its places.
+  /// source), the names' kinds from the kept terms, and whether a term came
+  /// or went (then the terms' places are not the ones the state recorded);
+  /// `nil` when they must be made from the names (``KeptTerms``).
+  /// `castPlaces` is the place now of each actor's term that the state
+  /// recorded, by its recorded rank (-1 for one that went), when actors came
+  /// or went; `nil` when the cast kept its places.
   func browse(
     films: [(film: Film, route: Route)], sourceOffsets: [Int], castPagesPerFilm: Int
-  ) -> (index: BrowseIndex, namesAdded: Bool, castPlaces: [Int32]?)? {
+  ) -> (index: BrowseIndex, placesMoved: Bool, castPlaces: [Int32]?)? {
     guard sourceOffsets.count == recorded.count, terms.count == SiteState.keptKinds.count,
       ranks.count == terms.count
     else { return nil }
     // The kinds side by side: nothing within a kind is spread.
     var taxonomies: [Taxonomy] = []
-    var namesAdded = false
+    var placesMoved = false
     var castPlaces: [Int32]?
     for made in Array(SiteState.keptKinds.enumerated()).parallelMap({ kindIndex, kind in
       self.taxonomy(
@@ -141,7 +143,7 @@ struct KeptTerms: Sendable {
       guard let made else { return nil }
       if made.taxonomy.kind == .cast { castPlaces = made.places }
       taxonomies.append(made.taxonomy)
-      namesAdded = namesAdded || made.places != nil
+      placesMoved = placesMoved || made.places != nil
     }
     // A site with a state has no notes, so no tags.
     let tags = Taxonomy(
@@ -150,11 +152,12 @@ struct KeptTerms: Sendable {
     let index = BrowseIndex(
       genres: taxonomies[0], directors: taxonomies[1], years: taxonomies[2], cast: taxonomies[3],
       tags: tags)
-    return (index, namesAdded, castPlaces)
+    return (index, placesMoved, castPlaces)
   }
 
   /// The taxonomy of `kind`, and when new names were put among its kept
-  /// terms, the place now of each kept term by its recorded rank.
+  /// terms or terms went, the place now of each recorded term by its
+  /// recorded rank (-1 for one that went).
   private func taxonomy(
     _ kind: TaxonomyKind, at kindIndex: Int, films: [(film: Film, route: Route)],
     sourceOffsets: [Int], castPagesPerFilm: Int
@@ -219,6 +222,25 @@ struct KeptTerms: Sendable {
         places[name] = Int(merged.ranks[kindTerms.count + offset])
       }
       kindTerms = merged.terms
+    }
+    // A term that a changed or removed film was the last to name goes, and
+    // the terms after it move up a place.
+    var isNamed = [Bool](repeating: false, count: kindTerms.count)
+    for rank in filmTerms {
+      guard rank >= 0, Int(rank) < isNamed.count else { return nil }
+      isNamed[Int(rank)] = true
+    }
+    if isNamed.contains(false) {
+      // A lost rank out of range is a damaged state's.
+      guard touched.allSatisfy({ $0 >= 0 && Int($0) < kindTerms.count }),
+        let kept = Self.removing(unnamed: isNamed, from: kindTerms)
+      else { return nil }
+      for index in filmTerms.indices { filmTerms[index] = kept.ranks[Int(filmTerms[index])] }
+      let recordedPlaces = keptPlaces ?? (0..<termCount).map { $0 }
+      keptPlaces = recordedPlaces.map { $0 >= 0 ? kept.ranks[Int($0)] : -1 }
+      touched = Set(touched.lazy.map { kept.ranks[Int($0)] }.filter { $0 >= 0 })
+      places = places.compactMapValues { kept.ranks[$0] >= 0 ? Int(kept.ranks[$0]) : nil }
+      kindTerms = kept.terms
     }
     let taxonomy = Taxonomy(
       kind: kind, names: kindTerms.map(\.name), slugs: kindTerms.map(\.slug), places: places,
@@ -291,6 +313,38 @@ struct KeptTerms: Sendable {
       merged.append(terms[kept])
     }
     return (merged, ranks)
+  }
+
+  /// The `terms` that films name (`isNamed`, by rank), and the place of
+  /// each rank among them (-1 for a term that goes), when no other term's
+  /// slug depends on one that goes: its slug is plain and no other term's
+  /// starts as it does (``TermSlugs``), or it is a year (whose slug is the
+  /// year). `nil` otherwise: the plain slug would pass to another name.
+  static func removing(unnamed isNamed: [Bool], from terms: [SiteState.TermName])
+    -> (terms: [SiteState.TermName], ranks: [Int32])?
+  {
+    // The part of a slug before its `_`: the slug of the name alone, which
+    // names that share it share (empty for a name with none).
+    func base(_ slug: String) -> Substring { slug[..<(slug.firstIndex(of: "_") ?? slug.endIndex)] }
+    var goneBases: [Substring: Int] = [:]
+    for rank in terms.indices where !isNamed[rank] {
+      let slug = terms[rank].slug
+      guard !slug.isEmpty, !slug.contains("_") else { return nil }
+      goneBases[base(slug), default: 0] += 1
+    }
+    // Each base of a term that goes must be its alone.
+    for term in terms {
+      if let count = goneBases[base(term.slug)] { goneBases[base(term.slug)] = count - 1 }
+    }
+    guard goneBases.values.allSatisfy({ $0 == 0 }) else { return nil }
+    var kept: [SiteState.TermName] = []
+    kept.reserveCapacity(terms.count)
+    var ranks = [Int32](repeating: -1, count: terms.count)
+    for rank in terms.indices where isNamed[rank] {
+      ranks[rank] = Int32(kept.count)
+      kept.append(terms[rank])
+    }
+    return (kept, ranks)
   }
 
   /// Whether no rank comes twice among a film's few.

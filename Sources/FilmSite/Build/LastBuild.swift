@@ -53,13 +53,13 @@ struct LastBuild {
 
   /// The pages of each film's shown actors as the last build recorded them,
   /// by the film's position in `plan` (``FilmLinks``),
-  /// when the plan's taxonomies are the last build's, with or without new
-  /// names put among them: a film whose bytes did not change shows the same
-  /// actors, who have the same pages among the same terms, at their places
-  /// now. An actor who had no page is looked up among the new names when
-  /// actors were added: an added or changed film may give them one, and no
-  /// kept term can (``SiteState/actorPages(at:cast:moved:)``). `nil` for a
-  /// film with no record.
+  /// when the plan's taxonomies are the last build's, with or without names
+  /// put among them or taken out: a film whose bytes did not change shows the
+  /// same actors, who have the same pages among the same terms, at their
+  /// places now. An actor who had no page is looked up among the new names
+  /// when actors were added: an added or changed film may give them one, and
+  /// no kept term can (``SiteState/actorPages(at:cast:moved:)``). `nil` for a
+  /// film with no record, or one that shows an actor whose term went.
   func keptActors(for plan: SitePlan) -> (@Sendable (Int) -> [FilmPageLinks.ActorPage]?)? {
     guard bySources, let records, let keptCast = plan.keptCast,
       plan.sourceOffsets.count == records.count

@@ -104,12 +104,13 @@ extension SiteState {
   /// The pages of the shown actors of the film at `offset`, as its line
   /// records them, with the terms of `cast`: the cast of a plan whose
   /// taxonomies are this state's (``KeptTerms``), whose ranks are the ones
-  /// the line was written with, or were `moved` by new names put among them:
-  /// each recorded rank's place now, and the new names' ranks. An actor
-  /// recorded with no page then has the page of their name among the new
-  /// names, if it is one: the build that recorded them found no page among
-  /// the other terms, and a kept plan drops or respells none of those.
-  /// `nil` if its line is damaged.
+  /// the line was written with, or were `moved` by names put among them or
+  /// taken out: each recorded rank's place now (-1 for a term that went),
+  /// and the new names' ranks. An actor recorded with no page then has the
+  /// page of their name among the new names, if it is one: the build that
+  /// recorded them found no page among the other terms, a kept plan respells
+  /// none of those, and one that goes gives no one a page. `nil` if its line
+  /// is damaged, or names a term that went: the film's actors are then looked up.
   func actorPages(
     at offset: Int, cast: [Term], moved: (places: [Int32], added: [String: Int32])? = nil
   ) -> [FilmPageLinks.ActorPage]? {

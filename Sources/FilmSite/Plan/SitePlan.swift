@@ -23,19 +23,19 @@ struct SitePlan: Sendable {
   let browse: BrowseIndex
   /// Whether ``browse`` is the last build's taxonomies (``KeptTerms``): its
   /// terms, slugs and their order are the ones its state recorded. Not so
-  /// when new names were put among the kept terms: the places moved.
+  /// when new names were put among the kept terms or terms went: the places moved.
   let termsAreKept: Bool
   /// Where the last build's actors' terms are now, when ``browse`` is the
-  /// last build's taxonomies with or without new names put among them
-  /// (``KeptTerms``); `nil` when the taxonomies were made from the names.
+  /// last build's taxonomies with or without names put among them or taken
+  /// out (``KeptTerms``); `nil` when the taxonomies were made from the names.
   let keptCast: CastPlaces?
 
   /// Where the terms of the cast that the state recorded are among the plan's.
   enum CastPlaces: Sendable, Equatable {
-    /// At the ranks the state recorded: no actor was added.
+    /// At the ranks the state recorded: no actor came or went.
     case recorded
-    /// New actors were put among them: each kept term's place now, by its
-    /// recorded rank.
+    /// New actors were put among them, or actors went: each recorded term's
+    /// place now, by its recorded rank, and -1 for one that went.
     case moved([Int32])
   }
   /// Every page of a list of films: the main index's pages first, then each
@@ -125,7 +125,7 @@ struct SitePlan: Sendable {
         castPagesPerFilm: configuration.castPagesPerFilm)
     self.pagination = pagination
     self.browse = browse
-    termsAreKept = kept?.namesAdded == false
+    termsAreKept = kept?.placesMoved == false
     keptCast = kept.map { kept in kept.castPlaces.map(CastPlaces.moved) ?? .recorded }
     var lists = pagination.pages.map { ListPage(listing: .all, pagination: pagination, page: $0) }
     for taxonomy in browse.all {

@@ -3,9 +3,9 @@ import Testing
 
 @testable import FilmSite
 
-/// The last build's taxonomies, kept for a rebuild whose changes take no
-/// name away (new names put among them), are the taxonomies made from the
-/// names; a rebuild they cannot serve makes them from the names.
+/// The last build's taxonomies, kept for a rebuild (new names put among
+/// them, terms left with no film taken out), are the taxonomies made from
+/// the names; a rebuild they cannot serve makes them from the names.
 @Suite struct KeptTermsTests {
   /// Names that recur, two spelt two ways (`é`, `Zoë`), and two whose slugs meet.
   private static let names = [
@@ -76,6 +76,24 @@ import Testing
     #expect(served.all >= 5, "seed \(seed): served \(served.all) of 25")
   }
 
+  /// Fresh names that each film has alone, most of them: removing or
+  /// renaming a film leaves their terms with no film.
+  private static func loneName(using random: inout SplitMix64) -> String {
+    switch random.int(0...9) {
+    case 0: return "黒澤明"
+    case 1: return "Solo \(random.int(0...5))"
+    default: return "Lone \(random.int(0...100_000))"
+    }
+  }
+
+  @Test(arguments: [21, 22, 23, 24, 25, 26] as [UInt64])
+  func termsLeftWithNoFilmAreTakenOutOfTheKeptTerms(seed: UInt64) throws {
+    let served = try Self.servedRounds(seed: seed, fresh: Self.loneName)
+    #expect(
+      served.withTermsGone >= 3,
+      "seed \(seed): served \(served.withTermsGone) with terms gone, \(served.all) in all")
+  }
+
   /// New names: numbered (`Agent 2` sorts before `Agent 10`), some with the
   /// slug of a kept name (`agent 7` and `Agent 7`, `Agent-7`), some with none
   /// (`黒澤明`), some spelt two ways.
@@ -93,7 +111,8 @@ import Testing
   func newNamesPutAmongTheKeptTermsAreTheTermsMadeFromTheNames(seed: UInt64) throws {
     let served = try Self.servedRounds(seed: seed, fresh: Self.freshName)
     // Many rounds bring new names, and the kept terms take some of them in
-    // (a name with a kept slug, a removed name or a new year makes them again).
+    // (a name with a kept slug, a slugless name left with no film or a new year
+    // makes them again).
     #expect(
       served.withNewNames >= 3,
       "seed \(seed): served \(served.withNewNames) with new names, \(served.all) in all")
@@ -105,13 +124,13 @@ import Testing
   /// with new names.
   private static func servedRounds(
     seed: UInt64, fresh: ((inout SplitMix64) -> String)?
-  ) throws -> (all: Int, withNewNames: Int) {
+  ) throws -> (all: Int, withNewNames: Int, withTermsGone: Int) {
     var random = SplitMix64(seed: seed)
     var films = (0..<random.int(1...120)).map {
       Self.randomFilm(id: $0, using: &random, fresh: fresh)
     }
     var nextID = films.count
-    var served = (all: 0, withNewNames: 0)
+    var served = (all: 0, withNewNames: 0, withTermsGone: 0)
     for round in 0..<25 {
       let configuration = SiteConfiguration(castPagesPerFilm: 3)
       let last = try SitePlan(films: films, configuration: configuration)
@@ -155,51 +174,119 @@ import Testing
           films: reference.films, sourceOffsets: reference.sourceOffsets, castPagesPerFilm: 3)
       else { continue }
       served.all += 1
-      if browse.namesAdded { served.withNewNames += 1 }
-      // A taxonomy with a new name has a term the last one had not.
-      let grew = SiteState.keptKinds.indices.contains {
-        reference.browse[SiteState.keptKinds[$0]].terms.count > terms[$0].count
+      // The names of each kind's terms, the last build's and the reference's.
+      let names = SiteState.keptKinds.indices.map { kind in
+        (
+          last: Set(terms[kind].map(\.name)),
+          now: Set(reference.browse[SiteState.keptKinds[kind]].terms.map(\.name))
+        )
       }
-      #expect(browse.namesAdded == grew, "seed \(seed), round \(round)")
+      let grew = names.contains { !$0.now.isSubset(of: $0.last) }
+      let shrank = names.contains { !$0.last.isSubset(of: $0.now) }
+      if grew { served.withNewNames += 1 }
+      if shrank { served.withTermsGone += 1 }
+      #expect(browse.placesMoved == (grew || shrank), "seed \(seed), round \(round)")
       Self.expectSame(
         browse.index, reference.browse, films: films.count, "seed \(seed), round \(round)")
     }
     return served
   }
 
-  @Test func aTermLeftWithNoFilmMakesTheTermsAgain() throws {
+  /// The kept terms of films directed by `directors`, one each (A, B, C…),
+  /// browsed with the film directed by `gone` removed.
+  private static func browseWithFilmRemoved(directors: [String], gone: String) throws -> (
+    kept: (index: BrowseIndex, placesMoved: Bool, castPlaces: [Int32]?)?, reference: SitePlan
+  ) {
+    let films = directors.enumerated().map { offset, director in
+      Film(
+        id: String(offset + 1), title: String(UnicodeScalar(UInt8(65 + offset))), year: 1990,
+        director: director
+      ).with { $0.cast = [Film.CastMember(name: director)] }
+    }
+    let configuration = SiteConfiguration()
+    let last = try SitePlan(films: films, configuration: configuration)
+    let (terms, ranks) = Self.kept(of: last)
+    let offset = try #require(directors.firstIndex(of: gone))
+    var lost = [Set<Int32>](repeating: [], count: SiteState.keptKinds.count)
+    for kind in lost.indices { lost[kind].formUnion(ranks[offset][kind]) }
+    var fewer = films
+    fewer.remove(at: offset)
+    var records = ranks.map { Optional($0) }
+    records.remove(at: offset)
+    let plan = try SitePlan(films: fewer, configuration: configuration)
+    let kept = KeptTerms(terms: terms, ranks: records, lost: lost)
+    return (
+      kept.browse(films: plan.films, sourceOffsets: plan.sourceOffsets, castPagesPerFilm: 3), plan
+    )
+  }
+
+  @Test(arguments: ["Ann", "Bo", "Cy"])
+  func aTermLeftWithNoFilmIsTakenOut(gone: String) throws {
+    let (kept, plan) = try Self.browseWithFilmRemoved(directors: ["Ann", "Bo", "Cy"], gone: gone)
+    let browse = try #require(kept)
+    #expect(browse.placesMoved)
+    #expect(browse.index.directors.terms.map(\.name) == ["Ann", "Bo", "Cy"].filter { $0 != gone })
+    Self.expectSame(browse.index, plan.browse, films: 2, "without \(gone)")
+    // The actors' places: each recorded rank's now, -1 for the one that went.
+    let places = ["Ann", "Bo", "Cy"].map { name -> Int32 in
+      name == gone ? -1 : Int32(plan.browse.cast.terms.firstIndex { $0.name == name } ?? -2)
+    }
+    #expect(browse.castPlaces == places)
+  }
+
+  /// A term that goes whose slug another term shares or starts with: the
+  /// other's slug could change (`ann-lee` passes to `Ann-Lee`), so the
+  /// terms are made again; a name with no slug of its own (`黒澤明`) too.
+  @Test(arguments: [
+    (["Ann Lee", "Ann-Lee", "Bo"], "Ann Lee"), (["Ann Lee", "Ann-Lee", "Bo"], "Ann-Lee"),
+    (["黒澤明", "小津安二郎", "Bo"], "黒澤明"), (["黒澤明", "Bo"], "黒澤明"),
+  ])
+  func aTermLeftWithNoFilmWhoseSlugOthersDependOnMakesTheTermsAgain(
+    directors: [String], gone: String
+  ) throws {
+    let (kept, plan) = try Self.browseWithFilmRemoved(directors: directors, gone: gone)
+    #expect(kept == nil)
+    // The reference has the term no longer.
+    #expect(!plan.browse.directors.terms.contains { $0.name == gone })
+  }
+
+  @Test func aTermGoneBesideALostRankOutOfRangeMakesTheTermsAgain() throws {
     let films = [
       Film(id: "1", title: "A", director: "Ann"), Film(id: "2", title: "B", director: "Bo"),
     ]
     let configuration = SiteConfiguration()
-    let last = try SitePlan(films: films, configuration: configuration)
-    let (terms, ranks) = Self.kept(of: last)
-    let none = [Set<Int32>](repeating: [], count: SiteState.keptKinds.count)
-    let same = KeptTerms(terms: terms, ranks: ranks, lost: none)
-    let kept = try #require(
-      same.browse(films: last.films, sourceOffsets: last.sourceOffsets, castPagesPerFilm: 3))
-    #expect(!kept.namesAdded)
-
-    // Film 2 now directed by someone new: Bo's term has no film.
-    let renamed = [films[0], Film(id: "2", title: "B", director: "Cy")]
-    let plan = try SitePlan(films: renamed, configuration: configuration)
-    let changed = KeptTerms(terms: terms, ranks: [ranks[0], nil], lost: none)
+    let (terms, ranks) = Self.kept(of: try SitePlan(films: films, configuration: configuration))
+    let plan = try SitePlan(films: [films[0]], configuration: configuration)
+    // A state whose removed film named a director rank past the kept ones.
+    var lost = [Set<Int32>](repeating: [], count: SiteState.keptKinds.count)
+    lost[1] = [Int32(terms[1].count + 5)]
+    let kept = KeptTerms(terms: terms, ranks: [ranks[0]], lost: lost)
     #expect(
-      changed.browse(films: plan.films, sourceOffsets: plan.sourceOffsets, castPagesPerFilm: 3)
+      kept.browse(films: plan.films, sourceOffsets: plan.sourceOffsets, castPagesPerFilm: 3)
         == nil)
+  }
 
-    // Film 2 removed: the same.
-    let fewer = try SitePlan(films: [films[0]], configuration: configuration)
-    let removed = KeptTerms(terms: terms, ranks: [ranks[0]], lost: none)
-    #expect(
-      removed.browse(films: fewer.films, sourceOffsets: fewer.sourceOffsets, castPagesPerFilm: 3)
-        == nil)
+  @Test func aYearLeftWithNoFilmIsTakenOut() throws {
+    let films = [
+      Film(id: "1", title: "A", year: 1990), Film(id: "2", title: "B", year: 1991),
+      Film(id: "3", title: "C", year: 1992),
+    ]
+    let configuration = SiteConfiguration()
+    let (terms, ranks) = Self.kept(of: try SitePlan(films: films, configuration: configuration))
+    var lost = [Set<Int32>](repeating: [], count: SiteState.keptKinds.count)
+    for kind in lost.indices { lost[kind].formUnion(ranks[1][kind]) }
+    let plan = try SitePlan(films: [films[0], films[2]], configuration: configuration)
+    let browse = try #require(
+      KeptTerms(terms: terms, ranks: [ranks[0], ranks[2]], lost: lost).browse(
+        films: plan.films, sourceOffsets: plan.sourceOffsets, castPagesPerFilm: 3))
+    #expect(browse.index.years.terms.map(\.name) == ["1990", "1992"])
+    Self.expectSame(browse.index, plan.browse, films: 2, "without 1991")
   }
 
   /// The kept terms of two films directed by `Ann Lee` and `Bo`, and a third
   /// film added between them with `director` and `year`, browsed from them.
   private static func browseWithAddedFilm(director: String, year: Int = 1990) throws -> (
-    kept: (index: BrowseIndex, namesAdded: Bool, castPlaces: [Int32]?)?, reference: SitePlan
+    kept: (index: BrowseIndex, placesMoved: Bool, castPlaces: [Int32]?)?, reference: SitePlan
   ) {
     let films = [
       Film(id: "1", title: "A", year: 1990, director: "Ann Lee", genres: ["Drama"]),
@@ -221,7 +308,7 @@ import Testing
   func aNewNameWithASlugOfItsOwnIsPutAmongTheKeptTerms(director: String) throws {
     let (kept, plan) = try Self.browseWithAddedFilm(director: director)
     let browse = try #require(kept)
-    #expect(browse.namesAdded)
+    #expect(browse.placesMoved)
     #expect(browse.index.directors.terms.count == 3)
     Self.expectSame(browse.index, plan.browse, films: 3, "director \(director)")
   }
@@ -249,7 +336,7 @@ import Testing
     let browse = try #require(
       KeptTerms(terms: terms, ranks: ranks + [nil], lost: none).browse(
         films: plan.films, sourceOffsets: plan.sourceOffsets, castPagesPerFilm: 3))
-    #expect(browse.namesAdded)
+    #expect(browse.placesMoved)
     #expect(
       browse.index.directors.terms.map(\.name) == plan.browse.directors.terms.map(\.name))
     Self.expectSame(browse.index, plan.browse, films: 3, "\(added) beside \(kept)")
@@ -275,7 +362,7 @@ import Testing
   @Test func aNewYearMakesTheTermsAgain() throws {
     #expect(try Self.browseWithAddedFilm(director: "Ann Lee", year: 1991).kept == nil)
     let same = try #require(try Self.browseWithAddedFilm(director: "Ann Lee").kept)
-    #expect(!same.namesAdded)
+    #expect(!same.placesMoved)
   }
 
   @Test func aTermWhoseFirstFilmNowSpellsItOtherwiseIsMadeAgain() throws {

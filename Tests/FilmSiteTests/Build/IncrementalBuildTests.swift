@@ -309,6 +309,34 @@ import Testing
     }
   }
 
+  /// A film removed that was the last to bill actors among its first: their
+  /// terms go, the kept actors' terms move up (one that went sorts first),
+  /// and a kept film that showed one of them further down its cast, spelt
+  /// its own way, no longer links a page. The next rebuild starts from the
+  /// ranks this one recorded.
+  @Test func aRemovedFilmTakesItsLoneActorsPagesAwayAndMovesTheKeptOnes() async throws {
+    try await withOutput { output in
+      let base = "https://films.example/"
+      let leads = (1...5).map { #"{"name": "Lead \#($0)"}"# }.joined(separator: ", ")
+      // Sixth billed, decomposed: shown on the page, with the page Gamma gives them.
+      let alpha = #"{"id": 1, "title": "Alpha", "cast": [\#(leads), {"name": "Zoe\u0308 Lone"}]}"#
+      let beta = #"{"id": 2, "title": "Beta", "cast": [{"name": "Lead 3"}]}"#
+      let gamma =
+        #"{"id": 3, "title": "Gamma", "cast": [{"name": "Aaron Gone"}, {"name": "Zo\u00EB Lone"}]}"#
+      _ = try await buildCatalog("[\(alpha), \(beta), \(gamma)]", into: output, baseURL: base)
+      let alphaPage = output + "/films/1-alpha/index.html"
+      let zoe = base + "cast/zoe-lone/"
+      #expect(try String(contentsOfFile: alphaPage, encoding: .utf8).contains(zoe))
+      try await expectRebuildIsFresh("[\(alpha), \(beta)]", into: output, baseURL: base)
+      let page = try String(contentsOfFile: alphaPage, encoding: .utf8)
+      #expect(!page.contains(zoe) && !page.contains(base + "cast/aaron-gone/"))
+      #expect(!FileManager.default.fileExists(atPath: output + "/cast/zoe-lone"))
+      let betaAgain =
+        #"{"id": 2, "title": "Beta", "overview": "Again.", "cast": [{"name": "Lead 3"}]}"#
+      try await expectRebuildIsFresh("[\(alpha), \(betaAgain)]", into: output, baseURL: base)
+    }
+  }
+
   @Test func aRebuildFromTheSameCatalogBytesTakesItsCountsFromTheManifest() async throws {
     try await withOutput { output in
       let first = try await buildCatalog(Self.catalogJSON, into: output)
