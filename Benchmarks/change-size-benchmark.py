@@ -2,6 +2,7 @@
 """Times FilmSite's rebuilds as the change grows: k films edited, retitled, added or removed.
 
 Usage: Benchmarks/change-size-benchmark.py [--sizes 10000,100000] [--counts 1,10,100,1000,10000]
+                                           [--kinds overview,title,added,removed]
                                            [--runs 3] [--check-up-to 10000]
                                            [--hugo-up-to 10000] [--tmpfs-dir /dev/shm]
                                            [--work-dir /var/tmp]
@@ -140,18 +141,18 @@ class Benchmark:
         warmup[n // 3]["overview"] += " A sentence from an edit before this one."
         incremental.write_catalog(warmup, inputs["warmup"])
         del warmup
-        for kind in KINDS:
+        for kind in self.args.kinds:
             for k in counts:
                 inputs[(kind, k)] = folder / f"{kind}-{k}.json"
                 films_now = changed(films, extra, kind, k)
                 incremental.write_catalog(films_now, inputs[(kind, k)])
                 inputs[("folders", kind, k)] = incremental.film_folders(films_now)
-        for k in counts:
+        for k in counts if "title" in self.args.kinds else []:
             self.moves[(n, k)] = moves(films, k)
         inputs["theme"] = folder / "theme"
         site.run([self.filmsite, "theme", "export", inputs["theme"]])
         if n <= self.args.hugo_up_to:
-            for key in ["base"] + [(kind, k) for kind in KINDS for k in counts]:
+            for key in ["base"] + [(kind, k) for kind in self.args.kinds for k in counts]:
                 name = key if key == "base" else f"{key[0]}-{key[1]}"
                 project = folder / f"hugo-{name}"
                 site.run([sys.executable, BENCHMARKS / "hugo-site.py", inputs[key], project])
@@ -183,7 +184,7 @@ class Benchmark:
 
     def filmsite_round(self, n: int, number: int, inputs: dict) -> None:
         self.full(n, number, inputs, "start")
-        for kind in KINDS:
+        for kind in self.args.kinds:
             for k in self.counts(n):
                 parent = self.root / f"filmsite-{n}-{number}-{kind}-{k}"
                 parent.mkdir()
@@ -208,7 +209,7 @@ class Benchmark:
         base = self.root / f"hugo-{n}-base"
         self.timed(n, "Hugo", "full", 0, ["hugo", "--quiet", "--noBuildLock", "--source",
                                           inputs[("hugo", "base")], "--destination", base])
-        for kind in KINDS:
+        for kind in self.args.kinds:
             for k in self.counts(n):
                 out = self.root / f"hugo-{n}-{kind}-{k}"
                 site.run(["cp", "-a", base, out])
@@ -248,14 +249,14 @@ def report(bench: Benchmark, header: str) -> str:
                   f"FilmSite run{'s' if bench.args.runs > 1 else ''} of each rebuild"
                   + (f", 1 Hugo run (its full build of the base: "
                      f"{site.seconds(bench.median(n, 'Hugo', 'full', 0).wall)})" if hugo else "")
-                  + ", medians. Retitled films moved by " + ", ".join(
+                  + ", medians." + (" Retitled films moved by " + ", ".join(
                       f"{statistics.median(abs(m) for m in bench.moves[(n, k)]):g} places "
                       f"(median; at most {max(abs(m) for m in bench.moves[(n, k)]):,}) for k = {k:,}"
-                      for k in bench.counts(n)) + ".", "",
+                      for k in bench.counts(n)) + "." if "title" in bench.args.kinds else ""), "",
                   "| change | FilmSite | / full build | files written / unchanged / removed"
                   + (" | Hugo | Hugo / FilmSite |" if hugo else " |"),
                   "| --- | ---: | ---: | ---" + (" | ---: | ---: |" if hugo else " |")]
-        for kind in KINDS:
+        for kind in bench.args.kinds:
             for k in bench.counts(n):
                 ours = bench.median(n, "FilmSite", kind, k)
                 row = (f"| {change(kind, k)} | {site.seconds(ours.wall)} | {ours.wall / full.wall:.3f} "
@@ -272,7 +273,8 @@ def report(bench: Benchmark, header: str) -> str:
                   f"N = {small:,}):", "",
                   "| change | " + " | ".join(f"k = {k:,}" for k in counts) + " |",
                   "| --- |" + " ---: |" * len(counts)]
-        for kind, (_, label) in KINDS.items():
+        for kind in bench.args.kinds:
+            label = KINDS[kind][1]
             lines.append(f"| k {label} | " + " | ".join(
                 f"{bench.median(large, 'FilmSite', kind, k).wall / bench.median(small, 'FilmSite', kind, k).wall:.2f}×"
                 for k in counts) + " |")
@@ -287,6 +289,10 @@ def main() -> None:
     parser.add_argument("--counts", default="1,10,100,1000,10000", type=number_list,
                         help="films changed, comma-separated; those above N / 2 are left out "
                              "(default 1,10,100,1000,10000)")
+    parser.add_argument("--kinds", default=",".join(KINDS),
+                        type=lambda text: [kind for kind in KINDS if kind in text.split(",")],
+                        help="the kinds of change, comma-separated (default: "
+                             + ",".join(KINDS) + ")")
     parser.add_argument("--runs", type=int, default=3, help="FilmSite rounds per size")
     parser.add_argument("--check-up-to", type=int, default=10_000,
                         help="compare each rebuild with a fresh build up to this many films "
@@ -298,8 +304,9 @@ def main() -> None:
     parser.add_argument("--work-dir", type=Path, default=Path("/var/tmp"),
                         help="where the catalogs and Hugo projects are kept (default /var/tmp)")
     args = parser.parse_args()
-    if args.runs < 1 or not args.counts or args.counts[0] < 1:
-        parser.error("--runs takes at least 1, and --counts positive numbers")
+    if args.runs < 1 or not args.counts or args.counts[0] < 1 or not args.kinds:
+        parser.error("--runs takes at least 1, --counts positive numbers, --kinds at least one "
+                     "of " + ", ".join(KINDS))
     if args.sizes[0] < 2 * args.counts[0]:
         parser.error(f"every size must be at least twice the smallest count ({args.counts[0]})")
 
