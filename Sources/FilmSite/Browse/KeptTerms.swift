@@ -239,7 +239,9 @@ struct KeptTerms: Sendable {
       let recordedPlaces = keptPlaces ?? (0..<termCount).map { $0 }
       keptPlaces = recordedPlaces.map { $0 >= 0 ? kept.ranks[Int($0)] : -1 }
       touched = Set(touched.lazy.map { kept.ranks[Int($0)] }.filter { $0 >= 0 })
-      places = places.compactMapValues { kept.ranks[$0] >= 0 ? Int(kept.ranks[$0]) : nil }
+      // The few names that went first: the rest keep their places in the table, not rehashed.
+      for rank in isNamed.indices where !isNamed[rank] { places[kindTerms[rank].name] = nil }
+      places = places.mapValues { Int(kept.ranks[$0]) }
       kindTerms = kept.terms
     }
     let taxonomy = Taxonomy(
@@ -317,9 +319,9 @@ struct KeptTerms: Sendable {
 
   /// The `terms` that films name (`isNamed`, by rank), and the place of
   /// each rank among them (-1 for a term that goes), when no other term's
-  /// slug depends on one that goes: its slug is plain and no other term's
-  /// starts as it does (``TermSlugs``), or it is a year (whose slug is the
-  /// year). `nil` otherwise: the plain slug would pass to another name.
+  /// slug depends on one that goes: its slug is plain (a year's is the
+  /// year) and no other term's starts as it does (``TermSlugs``). `nil`
+  /// otherwise: the plain slug could pass to another name.
   static func removing(unnamed isNamed: [Bool], from terms: [SiteState.TermName])
     -> (terms: [SiteState.TermName], ranks: [Int32])?
   {

@@ -12,9 +12,9 @@ struct FilmLinks: Sendable {
   /// holds true for (every film without it).
   /// - Parameter keptActors: The pages of the shown actors of the film at a
   ///   position, as the last build found them, when it has a record of the
-  ///   film and the taxonomies are its own, with or without new names put
-  ///   among them (``SitePlan/keptCast``): the same names among the same
-  ///   terms. The others' are looked up.
+  ///   film and the taxonomies are its own, with or without names put among
+  ///   them or taken out (``SitePlan/keptCast``): the same names among the
+  ///   same terms. The others' are looked up.
   init(
     of plan: SitePlan, keptActors: (@Sendable (Int) -> [FilmPageLinks.ActorPage]?)? = nil,
     later: [Bool]? = nil

@@ -90,8 +90,11 @@ import Testing
   func termsLeftWithNoFilmAreTakenOutOfTheKeptTerms(seed: UInt64) throws {
     let served = try Self.servedRounds(seed: seed, fresh: Self.loneName)
     #expect(
-      served.withTermsGone >= 3,
-      "seed \(seed): served \(served.withTermsGone) with terms gone, \(served.all) in all")
+      served.withTermsGone >= 3 && served.withBoth >= 1,
+      """
+      seed \(seed): served \(served.withTermsGone) with terms gone, \(served.withBoth) of them \
+      with names added too, \(served.all) in all
+      """)
   }
 
   /// New names: numbered (`Agent 2` sorts before `Agent 10`), some with the
@@ -124,13 +127,13 @@ import Testing
   /// with new names.
   private static func servedRounds(
     seed: UInt64, fresh: ((inout SplitMix64) -> String)?
-  ) throws -> (all: Int, withNewNames: Int, withTermsGone: Int) {
+  ) throws -> (all: Int, withNewNames: Int, withTermsGone: Int, withBoth: Int) {
     var random = SplitMix64(seed: seed)
     var films = (0..<random.int(1...120)).map {
       Self.randomFilm(id: $0, using: &random, fresh: fresh)
     }
     var nextID = films.count
-    var served = (all: 0, withNewNames: 0, withTermsGone: 0)
+    var served = (all: 0, withNewNames: 0, withTermsGone: 0, withBoth: 0)
     for round in 0..<25 {
       let configuration = SiteConfiguration(castPagesPerFilm: 3)
       let last = try SitePlan(films: films, configuration: configuration)
@@ -185,7 +188,16 @@ import Testing
       let shrank = names.contains { !$0.last.isSubset(of: $0.now) }
       if grew { served.withNewNames += 1 }
       if shrank { served.withTermsGone += 1 }
+      if grew && shrank { served.withBoth += 1 }
       #expect(browse.placesMoved == (grew || shrank), "seed \(seed), round \(round)")
+      // Each recorded actor's term's place now, -1 for one that went; none when the cast kept its places.
+      let cast = try #require(SiteState.keptKinds.firstIndex(of: .cast))
+      let castNow = reference.browse.cast.terms.map { Array($0.name.utf8) }
+      let castThen = terms[cast].map { Array($0.name.utf8) }
+      let places =
+        castNow == castThen
+        ? nil : castThen.map { name in Int32(castNow.firstIndex(of: name) ?? -1) }
+      #expect(browse.castPlaces == places, "seed \(seed), round \(round)")
       Self.expectSame(
         browse.index, reference.browse, films: films.count, "seed \(seed), round \(round)")
     }
@@ -232,6 +244,30 @@ import Testing
       name == gone ? -1 : Int32(plan.browse.cast.terms.firstIndex { $0.name == name } ?? -2)
     }
     #expect(browse.castPlaces == places)
+  }
+
+  /// An actor added and another gone in one build: the places of the
+  /// recorded terms go through both, the added name's and the gone one's.
+  @Test func aNameAddedAndAnotherGoneInOneBuildMoveTheKeptTermsThroughBoth() throws {
+    let films = [
+      Film(id: "1", title: "A").with { $0.cast = [Film.CastMember(name: "Bo")] },
+      Film(id: "2", title: "B").with { $0.cast = [Film.CastMember(name: "Cy")] },
+      Film(id: "3", title: "C").with { $0.cast = [Film.CastMember(name: "Di")] },
+    ]
+    let configuration = SiteConfiguration()
+    let (terms, ranks) = Self.kept(of: try SitePlan(films: films, configuration: configuration))
+    var lost = [Set<Int32>](repeating: [], count: SiteState.keptKinds.count)
+    for kind in lost.indices { lost[kind].formUnion(ranks[1][kind]) }
+    // Film B now billed "Al", who sorts first: Cy's term goes.
+    let changed = [films[0], films[1].with { $0.cast = [Film.CastMember(name: "Al")] }, films[2]]
+    let plan = try SitePlan(films: changed, configuration: configuration)
+    let browse = try #require(
+      KeptTerms(terms: terms, ranks: [ranks[0], nil, ranks[2]], lost: lost).browse(
+        films: plan.films, sourceOffsets: plan.sourceOffsets, castPagesPerFilm: 3))
+    #expect(browse.index.cast.terms.map(\.name) == ["Al", "Bo", "Di"])
+    // Bo, Cy and Di were 0, 1 and 2; now Bo is 1, Cy is gone, Di is 2.
+    #expect(browse.castPlaces == [1, -1, 2])
+    Self.expectSame(browse.index, plan.browse, films: 3, "Al for Cy")
   }
 
   /// A term that goes whose slug another term shares or starts with: the
