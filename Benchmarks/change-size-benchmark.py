@@ -32,8 +32,8 @@ rebuilds each change once into a `cp -a` copy of that build, in the first round,
 FilmSite's; Hugo keeps the pages of films that are gone, so after a removal or a retitle its
 output also holds the old pages.
 
-At 100,000 films the inputs take about 5 GB in --work-dir (a 218 MB catalog per change) and a
-run of three rounds about 40 minutes.
+At 100,000 films the inputs take about 5 GB in --work-dir (a 218 MB catalog per change); three
+rounds at both sizes take about an hour.
 
 Prints Markdown tables of medians on stdout, progress on stderr.
 """
