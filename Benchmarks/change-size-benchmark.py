@@ -46,23 +46,18 @@ import shutil
 import statistics
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 BENCHMARKS = Path(__file__).resolve().parent
 
 
-def load(name: str, file: str):
-    """A sibling script as a module (their names have hyphens, so `import` cannot load them)."""
-    spec = importlib.util.spec_from_file_location(name, BENCHMARKS / file)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-site = load("site_benchmark", "site-benchmark.py")
-incremental = load("incremental_benchmark", "incremental-benchmark.py")
-hugo_site = load("hugo_site", "hugo-site.py")
+# incremental-benchmark.py (its name has hyphens, so `import` cannot load it), which loads
+# the other scripts this one uses.
+_spec = importlib.util.spec_from_file_location("incremental_benchmark",
+                                               BENCHMARKS / "incremental-benchmark.py")
+incremental = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(incremental)
+site, hugo_site = incremental.site, incremental.hugo_site
 log = site.log
 
 KINDS = {
@@ -315,17 +310,7 @@ def main() -> None:
     try:
         filmsite, _ = site.setup(work)
         bench = Benchmark(args, work, root, filmsite)
-        # The code as it was built: files edited while the benchmark runs are not in its binary.
-        machine = site.describe_machine({'tmpfs': root})
-        load_before, started = os.getloadavg(), time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
-        bench.run()
-        load_after = os.getloadavg()
-        header = (f"Measured {started} to {time.strftime('%H:%M UTC', time.gmtime())}; "
-                  f"{machine}; each rebuild's output prepared "
-                  f"with a build of the base with one other overview edited, then one of the "
-                  f"base; load average (1, 5, 15 min) "
-                  f"{' '.join(f'{x:.2f}' for x in load_before)} before, "
-                  f"{' '.join(f'{x:.2f}' for x in load_after)} after.")
+        header = site.run_with_header(bench.run, {"tmpfs": root}, incremental.PREPARED)
         print(report(bench, header), flush=True)
         log("Removing the benchmark's folders…")
     finally:

@@ -36,7 +36,6 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -78,6 +77,9 @@ CASES = [
     Case("template", "the film template changed", 1.0),
 ]
 HUGO_FASTER = 20  # each rebuild at least this many times faster than Hugo's
+# How each rebuild's output is prepared, in the report's header.
+PREPARED = "a build of the base with one other overview edited, then one of the base"
+PREPARED_FRESH = "one fresh build of the base"
 
 
 @dataclass
@@ -358,18 +360,8 @@ def main() -> None:
     try:
         filmsite, _ = site.setup(work)
         bench = Benchmark(args, work, root, filmsite)
-        # The code as it was built: files edited while the benchmark runs are not in its binary.
-        machine = site.describe_machine({'tmpfs': root})
-        load_before, started = os.getloadavg(), time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
-        bench.run()
-        load_after = os.getloadavg()
-        base = ("one fresh build of the base" if args.fresh_base else
-                "a build of the base with one other overview edited, then one of the base")
-        header = (f"Measured {started} to {time.strftime('%H:%M UTC', time.gmtime())}; "
-                  f"{machine}; each rebuild's output prepared "
-                  f"with {base}; load average (1, 5, 15 min) "
-                  f"{' '.join(f'{x:.2f}' for x in load_before)} before, "
-                  f"{' '.join(f'{x:.2f}' for x in load_after)} after.")
+        header = site.run_with_header(bench.run, {"tmpfs": root}, PREPARED_FRESH
+                                      if args.fresh_base else PREPARED)
         print(report(bench, header), flush=True)
         log("Removing the benchmark's folders…")
     finally:

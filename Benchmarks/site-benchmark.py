@@ -316,6 +316,20 @@ def targets(bench: Benchmark) -> str:
     return "\n".join(lines)
 
 
+def run_with_header(run, roots: dict, prepared: str = "") -> str:
+    """Calls `run` and gives its report's header: when it ran, the code and the machine (named
+    before the run, so edits made while it runs are not taken for the binary's), how each
+    output was `prepared` when that is said, and the load average before and after."""
+    machine = describe_machine(roots)
+    load_before, started = os.getloadavg(), time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    run()
+    load_after = os.getloadavg()
+    return (f"Measured {started} to {time.strftime('%H:%M UTC', time.gmtime())}; {machine}; "
+            + (f"each rebuild's output prepared with {prepared}; " if prepared else "")
+            + f"load average (1, 5, 15 min) {' '.join(f'{x:.2f}' for x in load_before)} before, "
+            f"{' '.join(f'{x:.2f}' for x in load_after)} after.")
+
+
 def describe_machine(roots: dict) -> str:
     code = ["Package.swift", "Sources", "Templates"]
     commit = run(["git", "log", "-1", "--format=%h", "--"] + code, cwd=REPO).strip()
@@ -349,13 +363,7 @@ def main() -> None:
     try:
         filmsite, floor = setup(work)
         bench = Benchmark(args, work, roots, filmsite, floor)
-        load_before, started = os.getloadavg(), time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
-        bench.run()
-        load_after = os.getloadavg()
-        header = (f"Measured {started} to {time.strftime('%H:%M UTC', time.gmtime())}; "
-                  f"{describe_machine(roots)}; load average (1, 5, 15 min) "
-                  f"{' '.join(f'{x:.2f}' for x in load_before)} before, "
-                  f"{' '.join(f'{x:.2f}' for x in load_after)} after.")
+        header = run_with_header(bench.run, roots)
         print(report(bench, header), flush=True)
         log("Removing the benchmark's folders…")
     finally:
