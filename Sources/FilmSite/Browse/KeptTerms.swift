@@ -236,7 +236,7 @@ struct KeptTerms: Sendable {
         let kept = Self.removing(unnamed: isNamed, from: kindTerms)
       else { return nil }
       for index in filmTerms.indices { filmTerms[index] = kept.ranks[Int(filmTerms[index])] }
-      let recordedPlaces = keptPlaces ?? (0..<termCount).map { $0 }
+      let recordedPlaces = keptPlaces ?? Array(0..<termCount)
       keptPlaces = recordedPlaces.map { $0 >= 0 ? kept.ranks[Int($0)] : -1 }
       touched = Set(touched.lazy.map { kept.ranks[Int($0)] }.filter { $0 >= 0 })
       // The few names that went first: the rest keep their places in the table, not rehashed.
@@ -247,7 +247,6 @@ struct KeptTerms: Sendable {
     let taxonomy = Taxonomy(
       kind: kind, names: kindTerms.map(\.name), slugs: kindTerms.map(\.slug), places: places,
       filmTerms: filmTerms, filmTermStarts: filmTermStarts)
-    guard taxonomy.terms.allSatisfy({ !$0.films.isEmpty }) else { return nil }
     // A term whose films changed is spelt as its first film spells it now.
     for rank in touched {
       guard rank >= 0, Int(rank) < taxonomy.terms.count else { return nil }
@@ -325,20 +324,17 @@ struct KeptTerms: Sendable {
   static func removing(unnamed isNamed: [Bool], from terms: [SiteState.TermName])
     -> (terms: [SiteState.TermName], ranks: [Int32])?
   {
-    // The part of a slug before its `_`: the slug of the name alone, which
-    // names that share it share (empty for a name with none).
-    func base(_ slug: String) -> Substring { slug[..<(slug.firstIndex(of: "_") ?? slug.endIndex)] }
-    var goneBases: [Substring: Int] = [:]
+    var gone: Set<Substring> = []
     for rank in terms.indices where !isNamed[rank] {
       let slug = terms[rank].slug
       guard !slug.isEmpty, !slug.contains("_") else { return nil }
-      goneBases[base(slug), default: 0] += 1
+      gone.insert(Substring(slug))
     }
-    // Each base of a term that goes must be its alone.
-    for term in terms {
-      if let count = goneBases[base(term.slug)] { goneBases[base(term.slug)] = count - 1 }
-    }
-    guard goneBases.values.allSatisfy({ $0 == 0 }) else { return nil }
+    // The part of a slug before its `_`: the slug of the name alone, which
+    // names that share it share. Each slug that goes is the base of its own
+    // term's alone.
+    func base(_ slug: String) -> Substring { slug[..<(slug.firstIndex(of: "_") ?? slug.endIndex)] }
+    guard terms.count(where: { gone.contains(base($0.slug)) }) == gone.count else { return nil }
     var kept: [SiteState.TermName] = []
     kept.reserveCapacity(terms.count)
     var ranks = [Int32](repeating: -1, count: terms.count)
