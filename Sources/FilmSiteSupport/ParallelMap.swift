@@ -15,7 +15,10 @@ extension Array where Element: Sendable {
   /// - Parameter chunkSize: The elements a core takes at once; by default
   ///   an eighth of a core's share. One for a few long pieces of work, whose
   ///   last chunk would otherwise run alone while the other cores wait.
-  public func parallelMap<Result: Sendable>(
+  // Inlinable, so that each caller's module specializes it for its types:
+  // unspecialized, each element and result is copied through its type's
+  // value witnesses, with a retain and a release for each reference in it.
+  @inlinable public func parallelMap<Result: Sendable>(
     chunkSize: Int? = nil, _ transform: @Sendable (Element) -> Result
   ) -> [Result] {
     guard count > 1 else { return map(transform) }
@@ -32,7 +35,7 @@ extension Array where Element: Sendable {
   }
 
   /// Calls `body` with every element, on every core; returns when all calls have.
-  public func parallelForEach(_ body: @Sendable (Element) -> Void) {
+  @inlinable public func parallelForEach(_ body: @Sendable (Element) -> Void) {
     _ = parallelMap(body)
   }
 }
@@ -42,7 +45,7 @@ extension Array {
   /// at once: joining the parts of a parallel map of 300,000 elements by
   /// appending would copy them again each time the array grew, each time
   /// into new memory.
-  public init(concatenating parts: [[Element]]) {
+  @inlinable public init(concatenating parts: [[Element]]) {
     self = []
     reserveCapacity(parts.reduce(0) { $0 + $1.count })
     for part in parts { append(contentsOf: part) }
