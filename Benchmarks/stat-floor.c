@@ -118,21 +118,25 @@ static void with_uring(int folder, struct part *part) {
       ring.submitted[slot] = slot;
     }
     __atomic_store_n(ring.submitted_tail, tail + taken, __ATOMIC_RELEASE);
-    if (enter(&ring, taken, taken) < 0) {
-      perror("io_uring_enter");
+    int submitted = enter(&ring, taken, taken);
+    if (submitted != (int)taken) {
+      if (submitted < 0) perror("io_uring_enter");
+      else fprintf(stderr, "io_uring_enter took %d of %u requests\n", submitted, taken);
       exit(1);
     }
     unsigned head = *ring.completed_head, done = 0;
-    while (done < taken) {
+    for (;;) {
       unsigned end = __atomic_load_n(ring.completed_tail, __ATOMIC_ACQUIRE);
       for (; head != end; head++, done++)
         if (ring.completions[head & ring.completed_mask].res < 0) part->failed++;
-      if (done < taken && enter(&ring, 0, taken - done) < 0) {
+      /* Handed back before waiting again, so that the kernel counts only what is left. */
+      __atomic_store_n(ring.completed_head, head, __ATOMIC_RELEASE);
+      if (done == taken) break;
+      if (enter(&ring, 0, taken - done) < 0) {
         perror("io_uring_enter");
         exit(1);
       }
     }
-    __atomic_store_n(ring.completed_head, head, __ATOMIC_RELEASE);
   }
   free(results);
   close(ring.descriptor);
