@@ -15,12 +15,12 @@ extension Array where Element: Sendable {
   /// - Parameter chunkSize: The elements a core takes at once; by default
   ///   an eighth of a core's share. One for a few long pieces of work, whose
   ///   last chunk would otherwise run alone while the other cores wait.
-  // Inlinable, so that each caller's module specializes it for its types:
-  // unspecialized, each element and result is copied through its type's
-  // value witnesses, with a retain and a release for each reference in it.
   @inlinable public func parallelMap<Result: Sendable>(
     chunkSize: Int? = nil, _ transform: @Sendable (Element) -> Result
   ) -> [Result] {
+    // Inlinable, so that each caller's module specializes it for its types:
+    // unspecialized, each element and result is copied through its type's
+    // value witnesses, with a retain and a release for each reference in it.
     guard count > 1 else { return map(transform) }
     let chunkSize = Swift.max(
       1, chunkSize ?? count / (ProcessInfo.processInfo.activeProcessorCount * 8))
