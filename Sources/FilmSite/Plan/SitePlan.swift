@@ -48,12 +48,6 @@ struct SitePlan: Sendable {
   let leftOut: [Bool]
   /// The owner's notes and pages, and the navigation to the pages.
   let content: ContentPlan
-  /// Each film's part of the search index's key
-  /// (``SearchIndex/filmHashes(for:castPagesPerFilm:)``), made in the
-  /// background from the moment the films are in order: grouping them by
-  /// name leaves a core idle most of that time.
-  let searchHashes: BackgroundResult<[ContentHash]>
-
   /// - Parameters:
   ///   - content: The owner's notes, which correct the films and give them
   ///     tags, and pages.
@@ -100,10 +94,6 @@ struct SitePlan: Sendable {
       ) { $0.film }
       films = sorted.map { (film: $0.film, route: $0.route) }
       sourceOffsets = sorted.map(\.offset)
-    }
-    let (ordered, castPagesPerFilm) = (films, configuration.castPagesPerFilm)
-    searchHashes = BackgroundResult {
-      SearchIndex.filmHashes(for: ordered, castPagesPerFilm: castPagesPerFilm)
     }
     let pagination = Pagination(itemCount: films.count, pageSize: configuration.pageSize)
     let content =

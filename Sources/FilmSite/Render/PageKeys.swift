@@ -51,11 +51,17 @@ struct PageKeys: Sendable {
     self.films = films
     let entries = plan.films
     rows = Array(films.indices).parallelMap { position in
-      var hasher = ContentHasher()
-      hasher.combine(films[position])
-      entries[position].route.combine(into: &hasher)
-      return hasher.finalize()
+      Self.row(film: films[position], route: entries[position].route)
     }
+  }
+
+  /// A film's row key: its hash (``BuildFingerprint/hash(of:)``, with its
+  /// note) and its route.
+  static func row(film: ContentHash, route: Route) -> ContentHash {
+    var hasher = ContentHasher()
+    hasher.combine(film)
+    route.combine(into: &hasher)
+    return hasher.finalize()
   }
 
   /// A kind's site key (``SiteKeys``) with the `navigation` every page shows

@@ -6,11 +6,17 @@ import FilmSiteSupport
 /// film's words, and one for each chunk, from its films' lines.
 extension SearchIndex {
   /// One key for the whole index, which its manifest is made from, from
-  /// each film's part of it (``filmHashes(for:castPagesPerFilm:)``, which a
-  /// plan makes while it groups the films: ``SitePlan/searchHashes``): it
-  /// changes when a film's title, director, year, route or shown actors
-  /// change, or a film comes or goes, and the index's files are reused as a
-  /// whole, without looking at a film's words, when none did.
+  /// each film's hash and route in site order (``PageKeys/rows``): it
+  /// changes when a film changes, moves or comes or goes, and the index's
+  /// files are reused as a whole, without looking at a film's words, when
+  /// none did.
+  ///
+  /// A film's line in the index is made from its title, director, year,
+  /// route and shown actors, so a film whose hash changed for another field
+  /// (its overview) changes the key too: the chunks are then decided one by
+  /// one, by their lines (``chunkKey(_:films:lines:site:)``), and come out
+  /// the same. The film hashes are known without reading a film whose bytes
+  /// did not change (the state has them), which the fields are not.
   /// - Parameter site: The site key, so that a new program or setting makes the index again.
   static func key(
     filmHashes films: [ContentHash], site: ContentHash, maximumChunkFilms: Int = maximumChunkFilms,
@@ -24,24 +30,6 @@ extension SearchIndex {
     hasher.combine(films.count)
     for film in films { hasher.combine(film) }
     return hasher.finalize()
-  }
-
-  /// Each film's part of the index's key: its title, director, year, route
-  /// and shown actors, which are all its line in the index is made from.
-  static func filmHashes(for entries: [(film: Film, route: Route)], castPagesPerFilm: Int)
-    -> [ContentHash]
-  {
-    entries.parallelMap { entry in
-      var hasher = ContentHasher()
-      hasher.combine(entry.film.title)
-      hasher.combine(entry.film.director)
-      hasher.combine(entry.film.year)
-      entry.route.combine(into: &hasher)
-      let actors = Taxonomy.names(of: entry.film, kind: .cast, castPagesPerFilm: castPagesPerFilm)
-      hasher.combine(actors.count)
-      for actor in actors { hasher.combine(actor) }
-      return hasher.finalize()
-    }
   }
 
   /// The key of the chunk filed under `name`: the site key and the hashes of its films'

@@ -58,7 +58,10 @@ import Testing
     #expect(sameKeys > 40 * before.count / 2)
   }
 
-  @Test func anOverviewChangesTheKeysOfTheFilmsPageAndTheListsOfItAlone() throws {
+  /// And the search index's one key, made from every film's hash
+  /// (``SearchIndex/key(filmHashes:site:maximumChunkFilms:castPagesPerFilm:)``);
+  /// its chunks are then decided by their lines, and keep theirs.
+  @Test func anOverviewChangesTheKeysOfTheFilmsPageItsListsAndTheSearchIndexAlone() throws {
     var generator = SiteEditGenerator(seed: 0x5EED)
     var site = EditedSite(films: generator.catalog(), pageSize: 7, themeDirectory: "")
     let before = try pages(site)
@@ -69,7 +72,8 @@ import Testing
     let plan = try SitePlan(films: site.films, configuration: site.configuration)
     let position = try #require(plan.films.firstIndex { $0.film.id == id })
     let lists = plan.lists.filter { $0.positions.contains(position) }.map(\.route.filePath)
-    #expect(changed == Set([plan.films[position].route.filePath] + lists))
+    #expect(
+      changed == Set([plan.films[position].route.filePath, SearchIndex.manifestPath] + lists))
     // The index page, and its genre's, director's and year's.
     #expect(lists.count >= 2)
   }
