@@ -68,7 +68,7 @@ public final class FilmField: Sendable {
   /// The field's value in `film`.
   public func value(in film: Film) -> Film.FieldValue {
     guard let slot else { return keyPath.value(film.fields) }
-    return slot.value(in: film.store.fields)
+    return film.reading { slot.value(in: $0) }
   }
 
   /// Stores `value`, which is of the field's type or absent, in `fields`.

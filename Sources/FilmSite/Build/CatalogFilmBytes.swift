@@ -44,6 +44,52 @@ struct CatalogFilmBytes: Sendable {
     return offsets
   }
 
+  /// The file's films for a planned rebuild from `state`, as a decode of the
+  /// whole file gives them, without decoding those the state has a record of
+  /// (by the hash of their bytes) and that did not warn: each of those is made
+  /// with its recorded id and decoded when a field of it is first read
+  /// (``Film/init(id:decoding:)``), which for most of them is never. A film
+  /// that decodes to another id, or not alone nor in the whole file, is
+  /// recorded in `failures` and is no film of the site. `nil` when more films
+  /// have no record than ``changedFilmsDecodedLater(of:)`` allows, or a film
+  /// without one can only be told by decoding the whole file.
+  /// - Parameter state: The last build's state, made with the films key of
+  ///   this build: its films' records were made from the same bytes by the same program.
+  func filmsDecodingLater(from state: SiteState, failures: LaterDecodes) -> [Film]? {
+    guard let records = state.recordOffsets(sources: hashes, count: hashes.count),
+      records.count(where: { $0 == nil }) <= Self.changedFilmsDecodedLater(of: hashes.count)
+    else { return nil }
+    let films = Array(hashes.indices).parallelMap { offset -> Film? in
+      let range = layout.films[offset]
+      guard let record = records[offset], !state.hasWarned(at: record),
+        let id = state.filmID(at: record)
+      else { return catalog.film(at: range, of: layout) }
+      return Film(
+        id: id,
+        decoding: { [self] in
+          if let film = catalog.film(at: range, of: layout) ?? filmsAgain(at: [offset])?.first,
+            film.id == id
+          {
+            return film
+          }
+          failures.fail(at: offset)
+          return Film(id: id, title: "")
+        })
+    }
+    guard films.allSatisfy({ $0 != nil }) else { return nil }
+    return films.compactMap { $0 }
+  }
+
+  /// The most films of `count` without a record for which a rebuild leaves
+  /// the others to decode later. Each changed film's words are in about 15
+  /// of the search index's chunks and pieces, each of up to about 500 films,
+  /// and a chunk made again decodes every film in it: past about one changed
+  /// film in 10,000, most films are decoded anyway, and leaving them for
+  /// later would only hold the file's bytes until the build ends.
+  static func changedFilmsDecodedLater(of count: Int) -> Int {
+    max(16, count / 10_000)
+  }
+
   /// The films at `offsets`, each decoded alone; `nil` when one of them can
   /// only be told by decoding the whole file (an error in it, say, which
   /// that decode then reports).

@@ -25,6 +25,23 @@ extension SiteBuilder {
       try FilmInput.opened(file, maxPages: maxPages)
     }
 
+    /// The file as a source to pull, for a build whose films key is
+    /// `filmsKey`: when the state was made with the same, its films that did
+    /// not change are decoded only if a page needs them
+    /// (``CatalogFilmBytes/filmsDecodingLater(from:failures:)``); otherwise
+    /// the file decoded (``opened()``).
+    func opened(filmsKey: ContentHash?, failures: LaterDecodes?) throws -> FilmInput.Opened {
+      guard let failures, let filmBytes, let state, let filmsKey, state.filmsKey == filmsKey,
+        let films = filmBytes.filmsDecodingLater(from: state, failures: failures)
+      else { return try opened() }
+      // As ``FilmInput/opened(_:maxPages:)`` makes it from the decoded file:
+      // there are films bytes only for the whole file (no page cap).
+      let source = CatalogSource(films: films)
+      return FilmInput.Opened(
+        source: source, maxPages: maxPages ?? source.pagesToReadAll,
+        attribution: filmBytes.attribution)
+    }
+
     /// The hashes of the films' bytes, when `pulled` are the file's films one for one.
     func sources(matching pulled: PulledFilms) -> [ContentHash]? {
       guard let filmBytes, pulled.films.count == filmBytes.hashes.count,

@@ -50,6 +50,21 @@ public struct SiteBuilder: Sendable {
   /// - Throws: ``TemplateError``, ``ContentError``, ``CatalogError``, ``PaginationError``,
   ///   ``SiteError``, ``WriterError``, or what the enrichment step throws.
   public func build() async throws -> BuildSummary {
+    do {
+      return try await build(decodingLater: true)
+    } catch is LaterDecodes.Failure {
+      // A film left to decode later was not the film the state recorded:
+      // nothing is published yet, and every film is decoded this time.
+      return try await build(decodingLater: false)
+    }
+  }
+
+  /// ``build()``; with `decodingLater`, a planned rebuild from a catalog
+  /// file decodes the films whose bytes did not change only when a page
+  /// needs them (``CatalogFilmBytes/filmsDecodingLater(from:failures:)``).
+  /// - Throws: ``LaterDecodes/Failure`` when one of those is not the film
+  ///   the state recorded, before anything is published.
+  private func build(decodingLater: Bool) async throws -> BuildSummary {
     let start = ContinuousClock.now
     let theme = try Theme.load(from: templatesDirectory)
     let content = try contentDirectory.map(SiteContent.load(from:)) ?? .empty
@@ -66,6 +81,7 @@ public struct SiteBuilder: Sendable {
     }
 
     let (catalogState, manifestsReadAhead) = (catalog?.state, catalog?.manifests)
+    let laterDecodes = decodingLater ? LaterDecodes() : nil
     let changedBytes = try catalog.flatMap { catalog in
       try catalogState.flatMap {
         try changedBytesRebuild(catalog, state: $0, theme: theme, content: content)
@@ -85,7 +101,10 @@ public struct SiteBuilder: Sendable {
         quick.configuration, quick.settings, catalog.fingerprint
       )
     } else {
-      let films = try await pull.films(from: catalog?.opened() ?? input.opened())
+      let films = try await pull.films(
+        from: catalog.map { catalog in
+          try catalog.opened(filmsKey: filmsKey(catalog, theme: theme), failures: laterDecodes)
+        } ?? input.opened())
       pulled = films
       if configuration.attribution == nil { configuration.attribution = films.attribution }
       if let catalog {
@@ -108,7 +127,8 @@ public struct SiteBuilder: Sendable {
         theme: theme, configuration: configuration, content: content)
       settings = allButFilms
       sources = catalog?.sources(matching: films)
-      // The file's bytes are not held while the site renders.
+      // The file's bytes are not held here while the site renders; films
+      // left to decode later hold them until they are freed.
       catalog = nil
       // With a state of the current site, a rebuild whose edits only the
       // edited films' pages show plans nothing. A catalog file's changed
@@ -133,11 +153,17 @@ public struct SiteBuilder: Sendable {
     }
     // Without a rebuild, the plan is made before the writer starts, so bad
     // input fails with the output folder and its spare as they were.
-    var plan = try pulled.flatMap { pulled in
-      rebuild == nil
-        ? try SitePlan(
-          films: pulled.films, configuration: configuration, content: content,
-          kept: last?.keptOrder, keptTerms: last?.keptTerms, whole: last?.wholeFilms) : nil
+    var plan: SitePlan?
+    do {
+      plan = try pulled.flatMap { pulled in
+        rebuild == nil
+          ? try SitePlan(
+            films: pulled.films, configuration: configuration, content: content,
+            kept: last?.keptOrder, keptTerms: last?.keptTerms, whole: last?.wholeFilms) : nil
+      }
+    } catch {
+      try laterDecodes?.check()
+      throw error
     }
     // A rebuild of only the changed films' pages reuses every other file in the
     // manifest's order: it looks up few files by path.
@@ -192,22 +218,39 @@ public struct SiteBuilder: Sendable {
       plan = nil
       files = try render(
         made, theme: theme, writer: writer, settings: settings, last: last, sources: sources,
-        fingerprint: fingerprint, filmCounts: films.counts, into: &publication)
+        fingerprint: fingerprint, filmCounts: films.counts, laterDecodes: laterDecodes,
+        into: &publication)
+      // Films left to decode later that no page needed are not decoded yet.
+      let decoded = films.films.count(where: \.isDecoded)
       summary = BuildSummary(
         films: films.counts, failure: films.failure, skipped: films.skipped,
         fieldWarnings: made.warnings, contentWarnings: made.content.warnings,
         notes: made.content.notes.count { $0 != nil }, overrides: made.content.overrideCount,
         contentPages: made.content.pages.count, windows: films.windows, pages: made.pageCounts,
-        files: files, upToDate: false, outputDirectory: outputDirectory,
-        duration: ContinuousClock.now - start)
+        files: files, upToDate: false,
+        decodedFilms: decoded < films.films.count ? decoded : nil,
+        outputDirectory: outputDirectory, duration: ContinuousClock.now - start)
       // The site is published: the films, the plan and the manifests' tables are freed
       // beside whatever comes next (a second at 100,000 films), not before it.
       releaseInBackground((consume catalog, consume films, consume made, consume publication))
     } catch {
       writer.abandon(publication)
+      // An error of a film decoded later that was not the one recorded is that film's.
+      try laterDecodes?.check()
       throw error
     }
     return summary
+  }
+
+  /// The films key of a build from `catalog` (``BuildFingerprint/filmsKey(theme:configuration:)``),
+  /// with the credit its pull will give it; `nil` when the plan would refuse the settings.
+  private func filmsKey(_ catalog: CatalogRead, theme: Theme) -> ContentHash? {
+    var configuration = self.configuration
+    if configuration.attribution == nil {
+      configuration.attribution = pull.attribution ?? catalog.filmBytes?.attribution
+    }
+    guard let normalized = try? SitePlan.normalized(configuration) else { return nil }
+    return try? BuildFingerprint.filmsKey(theme: theme, configuration: normalized)
   }
 
   /// What the films whose bytes changed since `state` allow (``changedBytesRebuild(_:state:theme:content:)``).
@@ -256,7 +299,7 @@ public struct SiteBuilder: Sendable {
   private func render(
     _ plan: SitePlan, theme: Theme, writer: SiteWriter, settings: BuildSettings,
     last: LastBuild?, sources: [ContentHash]?, fingerprint: ContentHash, filmCounts: FilmCounts,
-    into publication: inout Publication
+    laterDecodes: LaterDecodes?, into publication: inout Publication
   ) throws -> SiteWriter.Summary {
     // Pages go to the writer a batch at a time as they are rendered, so a
     // large site is never held in memory whole.
@@ -287,6 +330,8 @@ public struct SiteBuilder: Sendable {
     ) { batch in
       try writer.add(batch, to: &publication)
     }
+    // Every page is made: one made with a film that was not the one recorded is not published.
+    try laterDecodes?.check()
     // The next state is made while the site is published: publishing waits
     // on the file system for much of its time, and the state is needed last.
     let files = publication.staged.count

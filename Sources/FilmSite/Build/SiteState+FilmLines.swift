@@ -1,3 +1,4 @@
+import FilmCatalog
 /// Reading a film's line of a state: its fields after the hashes and the
 /// mark (its place in the site's order, its route, its names' ranks, its
 /// index page and its actors), found by their spaces, and only the ones
@@ -9,6 +10,22 @@ extension SiteState {
     fieldRanges(at: offset).map { fields in
       (Self.number(in: bytes[fields.position]), route(in: fields.route))
     }
+  }
+
+  /// The id of the film at `offset`, read from its route (``Film/id(ofPageFolder:)``),
+  /// without its film; `nil` if its line is damaged or its route is no film page's.
+  func filmID(at offset: Int) -> String? {
+    guard let fields = fieldRanges(at: offset) else { return nil }
+    let route = bytes[fields.route]
+    // `films/<id>[-<slug>]/`
+    let prefix = Film.routeFolder.utf8
+    let folder = route.dropFirst(prefix.count + 1).dropLast()
+    guard route.count > prefix.count + 2, route.starts(with: prefix),
+      route[route.startIndex + prefix.count] == UInt8(ascii: "/"),
+      route.last == UInt8(ascii: "/"), !folder.contains(UInt8(ascii: "/")),
+      let text = String(validating: folder, as: UTF8.self)
+    else { return nil }
+    return Film.id(ofPageFolder: text[...])
   }
 
   /// Where the film at `offset` was in the site's order; `nil` if its line is damaged.

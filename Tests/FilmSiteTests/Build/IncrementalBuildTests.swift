@@ -393,6 +393,85 @@ import Testing
     try #require(FileManager.default.contents(atPath: path).map(Array.init))
   }
 
+  /// Forty films, each titled with a word no other film's title has, so that
+  /// each film's words are in search chunks of their own.
+  private static func fortyFilms(retitling changed: Int? = nil) -> String {
+    let words = [
+      "Amber", "Basalt", "Cobalt", "Dune", "Ember", "Fjord", "Glacier", "Harbor", "Iris", "Jasper",
+      "Kelp", "Lagoon", "Meadow", "Nectar", "Orchid", "Pebble", "Quartz", "Reef", "Saffron",
+      "Tundra", "Umber", "Violet", "Willow", "Xenon", "Yarrow", "Zephyr", "Acorn", "Birch",
+      "Cedar", "Delta", "Estuary", "Fern", "Grove", "Heath", "Inlet", "Juniper", "Knoll", "Loam",
+      "Marsh", "Nimbus",
+    ]
+    let films = words.enumerated().map { offset, word in
+      #"{"id": \#(offset + 1), "title": "\#(offset == changed ? "Zz " + word : word)", "year": \#(1950 + offset)}"#
+    }
+    return "[\(films.joined(separator: ", "))]"
+  }
+
+  /// A planned rebuild decodes only the films that a page it makes again
+  /// shows (``CatalogFilmBytes/filmsDecodingLater(from:failures:)``): the
+  /// last film retitled stays last, and the films of the last index page and
+  /// a few it is compared with to find its place are decoded, not the others.
+  @Test func aRetitledFilmsRebuildDecodesOnlyTheFilmsOfThePagesItChanges() async throws {
+    try await withOutput { output in
+      _ = try await buildCatalog(Self.fortyFilms(), into: output)
+      let rebuilt = try await buildCatalog(Self.fortyFilms(retitling: 25), into: output)
+      #expect(!rebuilt.filmPagesOnly)
+      let decoded = try #require(rebuilt.decodedFilms)
+      #expect(decoded > 0 && decoded <= 20, "\(decoded) of 40 decoded")
+      try await expectRebuildIsFresh(Self.fortyFilms(retitling: 25), into: output)
+    }
+  }
+
+  /// Past a few changed films, a rebuild decodes every film at once: their
+  /// search chunks would hold most films, and decoding later would only hold
+  /// the file's bytes longer (``CatalogFilmBytes/changedFilmsDecodedLater(of:)``).
+  @Test func aRebuildWithManyChangedFilmsDecodesThemAll() async throws {
+    try await withOutput { output in
+      _ = try await buildCatalog(Self.fortyFilms(), into: output)
+      let state = try #require(SiteWriter(directory: output).state())
+      let limit = CatalogFilmBytes.changedFilmsDecodedLater(of: 40)
+      #expect(limit == 16)
+      func films(changing count: Int) throws -> [Film]? {
+        var json = Self.fortyFilms()
+        for id in 1...count {
+          json = json.replacingOccurrences(
+            of: #"{"id": \#(id), "#, with: #"{"id": \#(id), "overview": "New.", "#)
+        }
+        let bytes = try #require(
+          CatalogFilmBytes(CatalogFile(path: "films.json", bytes: Data(json.utf8))))
+        return bytes.filmsDecodingLater(from: state, failures: LaterDecodes())
+      }
+      let later = try #require(try films(changing: limit))
+      #expect(later.count(where: { !$0.isDecoded }) == 40 - limit)
+      #expect(later.map(\.id) == (1...40).map(String.init))
+      #expect(try films(changing: limit + 1) == nil)
+    }
+  }
+
+  /// A film left to decode later whose state line names another id (a state
+  /// edited and sealed again by hand) is not that film: the rebuild finds out
+  /// when a page needs the film, and starts again, decoding every film.
+  @Test func aFilmThatDecodesToAnotherIDThanItsStateLineIsDecodedWithTheRest() async throws {
+    try await withOutput { output in
+      _ = try await buildCatalog(Self.fortyFilms(), into: output)
+      let path = OutputFolder(directory: output, force: false).statePath
+      var bytes = try Self.contents(of: path)
+      let state = try #require(SiteState(bytes: bytes))
+      // Film 18 ("Reef", on the last index page) recorded as film 99.
+      let route = try #require(state.fieldRanges(at: 17)).route
+      #expect(Array(bytes[route]) == Array("films/18-reef/".utf8))
+      bytes.replaceSubrange(route, with: Array("films/99-reef/".utf8))
+      HeaderSeal.seal(&bytes)
+      #expect(SiteState(bytes: bytes)?.filmID(at: 17) == "99")
+      try Data(bytes).write(to: URL(fileURLWithPath: path))
+      let rebuilt = try await buildCatalog(Self.fortyFilms(retitling: 25), into: output)
+      #expect(rebuilt.decodedFilms == nil)
+      try await expectRebuildIsFresh(Self.fortyFilms(retitling: 25), into: output)
+    }
+  }
+
   /// The state is sealed: two films' places swapped in it, which leaves every
   /// line well formed, make the next build plan the site from the films, not
   /// put those films in each other's place.

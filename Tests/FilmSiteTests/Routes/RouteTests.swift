@@ -64,6 +64,28 @@ import Testing
     #expect(Set(paths).count == films.count, "\(paths)")
   }
 
+  /// A rebuild reads the id of a film it does not decode from the route the
+  /// state recorded: every id comes back from its page's folder, whatever the title.
+  @Test(arguments: [
+    "949", "tt0133093", "../x", "/", "A", "tt-1", "_2e", "x y", "é", "\0", "1-a", "_31",
+    "🎬", String(repeating: "7", count: 128), String(repeating: "A", count: 64),
+  ])
+  func anIDComesBackFromItsPagesFolder(id: String) throws {
+    for title in ["Heat", "", "a-b", "?"] {
+      let folder = try #require(try Film(id: id, title: title).route().components.last)
+      #expect(Film.id(ofPageFolder: folder[...]) == id, "\(folder)")
+    }
+  }
+
+  /// A folder that no id's segment is reads as no id, not as another film's.
+  @Test(arguments: [
+    "", "-heat", "_", "_-x", "_2", "_2g", "_ZZ", "_61", "_3031", "_ff", "ABC", "a_b",
+    String(repeating: "7", count: 129), "_" + String(repeating: "41", count: 65),
+  ])
+  func aFolderNoIDIsWrittenAsIsNoID(folder: String) {
+    #expect(Film.id(ofPageFolder: folder[...]) == nil)
+  }
+
   @Test func emptyAndOverlongIDsAreRejected() throws {
     #expect(throws: RouteError.emptyID) { try Film(id: "", title: "x").route() }
     let long = String(repeating: "7", count: 300)
