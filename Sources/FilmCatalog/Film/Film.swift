@@ -165,7 +165,9 @@ extension Film {
 
     /// Decodes the fields, and keeps the first that any thread stores.
     @usableFromInline func decodeNow() -> Store {
-      fields.storeIfNil(Store(decode().fields))
+      var decoded = decode().fields
+      decoded.id = id
+      return fields.storeIfNil(Store(decoded))
     }
   }
 }

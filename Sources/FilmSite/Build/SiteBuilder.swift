@@ -81,7 +81,9 @@ public struct SiteBuilder: Sendable {
     }
 
     let (catalogState, manifestsReadAhead) = (catalog?.state, catalog?.manifests)
-    let laterDecodes = decodingLater ? LaterDecodes() : nil
+    // With a base URL the feed reads every film's date (`AtomFeed.newestFilms`):
+    // every film would be decoded, one at a time.
+    let laterDecodes = decodingLater && configuration.baseURL == nil ? LaterDecodes() : nil
     let changedBytes = try catalog.flatMap { catalog in
       try catalogState.flatMap {
         try changedBytesRebuild(catalog, state: $0, theme: theme, content: content)
@@ -182,6 +184,8 @@ public struct SiteBuilder: Sendable {
         let counts =
           pulled?.counts
           ?? FilmCounts(films: rebuild.state.count, duplicatesDropped: 0, pageCap: nil)
+        // Its films may be the pull's, some of them decoded later.
+        try laterDecodes?.check()
         files = try writer.publish(
           publication, fingerprint: fingerprint, pageCounts: pages, filmCounts: counts,
           folders: folders, state: rebuild.nextState(fingerprint: fingerprint))
