@@ -1,4 +1,5 @@
 import FilmCatalog
+
 /// Reading a film's line of a state: its fields after the hashes and the
 /// mark (its place in the site's order, its route, its names' ranks, its
 /// index page and its actors), found by their spaces, and only the ones

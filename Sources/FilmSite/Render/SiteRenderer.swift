@@ -59,7 +59,7 @@ struct SiteRenderer: Sendable {
     // its words and lines are freed before the pages need their space.
     let castPagesPerFilm = plan.configuration.castPagesPerFilm
     let searchKey = SearchIndex.key(
-      filmHashes: keys.rows, site: site, castPagesPerFilm: castPagesPerFilm)
+      rows: keys.rows, site: site, castPagesPerFilm: castPagesPerFilm)
     let searchChunks: [SearchChunk]?
     if let keptSearch {
       searchChunks = try keptSearch.files(

@@ -61,18 +61,13 @@ extension Film {
   /// (``route()``): the inverse of ``idSegment(_:)``, read up to the first
   /// `-`. `nil` when `folder` is no film page's folder.
   static func id(ofPageFolder folder: Substring) -> String? {
-    let segment = Substring(folder.utf8.prefix { $0 != UInt8(ascii: "-") })
-    guard let first = segment.utf8.first else { return nil }
-    guard first == UInt8(ascii: "_") else {
-      let isPlain = segment.utf8.allSatisfy { byte in
-        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
-          || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-      }
-      return isPlain && segment.utf8.count <= maximumPlainIDLength ? String(segment) : nil
-    }
+    let segment = String(Substring(folder.utf8.prefix { $0 != UInt8(ascii: "-") }))
+    // Only the segment `idSegment` writes for the id it reads as: a plain id
+    // as it is, any other as the hex of valid UTF-8, neither too long.
+    func written(_ id: String) -> String? { (try? idSegment(id)) == segment ? id : nil }
+    guard segment.utf8.first == UInt8(ascii: "_") else { return written(segment) }
     let digits = Array(segment.utf8.dropFirst())
-    guard !digits.isEmpty, digits.count % 2 == 0, digits.count <= 2 * maximumEncodedIDLength
-    else { return nil }
+    guard digits.count % 2 == 0 else { return nil }
     func value(_ digit: UInt8) -> UInt8? {
       switch digit {
       case UInt8(ascii: "0")...UInt8(ascii: "9"): return digit - UInt8(ascii: "0")
@@ -86,11 +81,7 @@ extension Film {
       guard let high = value(digits[index]), let low = value(digits[index + 1]) else { return nil }
       bytes.append(high << 4 | low)
     }
-    // Only the segment `idSegment` writes for the id it decodes to: valid
-    // UTF-8, and not a plain id written the long way.
-    guard let id = String(validating: bytes, as: UTF8.self), (try? idSegment(id)) == String(segment)
-    else { return nil }
-    return id
+    return String(validating: bytes, as: UTF8.self).flatMap(written)
   }
 }
 

@@ -19,7 +19,7 @@ extension SearchIndex {
   /// did not change (the state has them), which the fields are not.
   /// - Parameter site: The site key, so that a new program or setting makes the index again.
   static func key(
-    filmHashes films: [ContentHash], site: ContentHash, maximumChunkFilms: Int = maximumChunkFilms,
+    rows: [ContentHash], site: ContentHash, maximumChunkFilms: Int = maximumChunkFilms,
     castPagesPerFilm: Int
   ) -> ContentHash {
     var hasher = ContentHasher()
@@ -27,8 +27,8 @@ extension SearchIndex {
     hasher.combine("search")
     hasher.combine(maximumChunkFilms)
     hasher.combine(castPagesPerFilm)
-    hasher.combine(films.count)
-    for film in films { hasher.combine(film) }
+    hasher.combine(rows.count)
+    for row in rows { hasher.combine(row) }
     return hasher.finalize()
   }
 

@@ -32,7 +32,7 @@ import Foundation
 /// a fifth element, the actors' names, when the film has any.
 ///
 /// A rebuild reuses the index whole when its one key
-/// (``key(filmHashes:site:maximumChunkFilms:castPagesPerFilm:)``) is the manifest's. Otherwise each
+/// (``key(rows:site:maximumChunkFilms:castPagesPerFilm:)``) is the manifest's. Otherwise each
 /// chunk has a key of its own, made from its films' lines in order, and only the chunks whose
 /// lines changed are made again.
 enum SearchIndex {
@@ -68,7 +68,7 @@ enum SearchIndex {
   /// from the inputs of its own key (``chunkKey(_:films:lines:site:)``), and one that `reuse`
   /// finds in the current site is handed over as reused, not made.
   /// - Parameters:
-  ///   - key: The index's one key (``key(filmHashes:site:maximumChunkFilms:castPagesPerFilm:)``),
+  ///   - key: The index's one key (``key(rows:site:maximumChunkFilms:castPagesPerFilm:)``),
   ///     which the manifest, `search/index.json`, is made from.
   ///   - site: The site key, which every chunk's key starts from.
   /// - Returns: The chunks, in the index's order, for the state the next build starts from.

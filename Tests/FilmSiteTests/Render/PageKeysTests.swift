@@ -59,7 +59,7 @@ import Testing
   }
 
   /// And the search index's one key, made from every film's hash
-  /// (``SearchIndex/key(filmHashes:site:maximumChunkFilms:castPagesPerFilm:)``);
+  /// (``SearchIndex/key(rows:site:maximumChunkFilms:castPagesPerFilm:)``);
   /// its chunks are then decided by their lines, and keep theirs.
   @Test func anOverviewChangesTheKeysOfTheFilmsPageItsListsAndTheSearchIndexAlone() throws {
     var generator = SiteEditGenerator(seed: 0x5EED)

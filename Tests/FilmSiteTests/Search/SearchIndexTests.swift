@@ -170,7 +170,7 @@ import Testing
     _ films: [Film], site: ContentHash = ContentHash(value: 1), castPagesPerFilm: Int = 2
   ) throws -> ContentHash {
     SearchIndex.key(
-      filmHashes: try films.map {
+      rows: try films.map {
         PageKeys.row(film: BuildFingerprint.hash(of: $0), route: try $0.route())
       },
       site: site, castPagesPerFilm: castPagesPerFilm)
