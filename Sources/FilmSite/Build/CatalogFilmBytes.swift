@@ -81,13 +81,14 @@ struct CatalogFilmBytes: Sendable {
   }
 
   /// The most films of `count` without a record for which a rebuild leaves
-  /// the others to decode later. Each changed film's words are in about 15
-  /// of the search index's chunks and pieces, each of up to about 500 films,
-  /// and a chunk made again decodes every film in it: past about one changed
-  /// film in 10,000, most films are decoded anyway, and leaving them for
-  /// later would only hold the file's bytes until the build ends.
+  /// the others to decode later: 16, or one in 1,000. The films left for
+  /// later hold the file's bytes until the build ends, and with many changed
+  /// films the pages made again show most films, which are then decoded
+  /// anyway, one at a time. (The search index's chunks no longer decode the
+  /// kept films they hold: their lines are read from the current chunk
+  /// files, ``KeptSearchLines``.)
   static func changedFilmsDecodedLater(of count: Int) -> Int {
-    max(16, count / 10_000)
+    max(16, count / 1_000)
   }
 
   /// The films at `offsets`, each decoded alone; `nil` when one of them can

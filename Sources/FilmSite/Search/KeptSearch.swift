@@ -22,6 +22,9 @@ struct KeptSearch: Sendable {
     var chunk: SearchChunk
     /// Whether a film of the chunk changed or went.
     var lostFilms: Bool
+    /// The new position of the film of each of its file's lines, in order:
+    /// -1 for one that changed or went.
+    var lineFilms: [Int32]
   }
 
   private let chunks: [Kept]
@@ -71,7 +74,9 @@ struct KeptSearch: Sendable {
       guard let films = moved(chunk.films) else { return nil }
       kept.films = films.films
       if lostFilms || films.lost { touched.insert(chunk.group) }
-      chunks.append(Kept(chunk: kept, lostFilms: lostFilms || films.lost))
+      // `moved` checked that every film has a last position.
+      let lineFilms = chunk.films.map { newPositions[Int($0)] ?? -1 }
+      chunks.append(Kept(chunk: kept, lostFilms: lostFilms || films.lost, lineFilms: lineFilms))
     }
     self.chunks = chunks
     self.touched = touched
@@ -147,11 +152,19 @@ struct KeptSearch: Sendable {
         for film in chunk.films { needsLine[Int(film)] = true }
       }
     }
-    // Each line is made once, for the keys and for the chunks' bytes. (A kept
+    // Each line is made once, for the keys and for the chunks' bytes, or read
+    // from the last chunks' files for a film whose bytes did not change. (A kept
     // chunk whose file is lost has its films' lines made for it, as it is written.)
+    let keptLines = KeptSearchLines(
+      needed: needsLine,
+      from: chunks.filter { touched.contains($0.chunk.group) }.map { kept in
+        KeptSearchLines.LastChunk(
+          path: SearchIndex.folder + "/" + kept.chunk.fileName, key: kept.chunk.key,
+          name: kept.chunk.name, newPositions: kept.lineFilms)
+      }, reusing: reuse, site: site)
     let lines = SearchLines(
       of: needsLine.indices.compactMap { needsLine[$0] ? Int32($0) : nil }, in: entries,
-      castPagesPerFilm: castPagesPerFilm)
+      castPagesPerFilm: castPagesPerFilm, kept: keptLines)
     for index in needKeys {
       made[index].key = SearchIndex.chunkKey(made[index].name, films: made[index].films, site: site)
       {

@@ -23,6 +23,13 @@ struct SearchLines: Sendable {
       hashes.append(
         bytes.withUnsafeBytes { ContentHash(UnsafeRawBufferPointer(rebasing: $0[start...])) })
     }
+
+    /// Appends a line made before, with its hash.
+    mutating func add(_ line: UnsafeBufferPointer<UInt8>, hash: ContentHash) {
+      bytes.append(contentsOf: line)
+      ends.append(bytes.count)
+      hashes.append(hash)
+    }
   }
 
   /// Every line, one after another.
@@ -42,8 +49,12 @@ struct SearchLines: Sendable {
   }
 
   /// The lines of the films at `positions` (ascending, each once) of
-  /// `entries`, made on every core.
-  init(of positions: [Int32], in entries: [(film: Film, route: Route)], castPagesPerFilm: Int) {
+  /// `entries`, made on every core, or taken from `kept` for the films it
+  /// has a line of.
+  init(
+    of positions: [Int32], in entries: [(film: Film, route: Route)], castPagesPerFilm: Int,
+    kept: KeptSearchLines = .none
+  ) {
     var slots = [Int32](repeating: -1, count: entries.count)
     for (slot, position) in positions.enumerated() { slots[Int(position)] = Int32(slot) }
     self.slots = slots
@@ -51,6 +62,7 @@ struct SearchLines: Sendable {
     let runs = Array(stride(from: 0, to: positions.count, by: runLength)).parallelMap { start in
       var run = Run()
       for position in positions[start..<Swift.min(start + runLength, positions.count)] {
+        guard !kept.withLine(at: position, { run.add($0, hash: $1) }) else { continue }
         let entry = entries[Int(position)]
         run.add(
           entry,

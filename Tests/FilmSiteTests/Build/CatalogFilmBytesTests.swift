@@ -79,12 +79,18 @@ import Testing
     }
   }
 
-  @Test func aFilmAddedOrADuplicateDecodesTheWholeFile() async throws {
+  /// A film added takes the plan, which leaves the films whose bytes did not
+  /// change to decode later (``CatalogFilmBytes/filmsDecodingLater(from:failures:)``):
+  /// the added film and those a page made again shows are decoded. A film
+  /// given twice decodes the whole file.
+  @Test func aFilmAddedIsPlannedAndADuplicateDecodesTheWholeFile() async throws {
     try await withFolder { root in
       _ = try await build(Self.catalog(), in: root)
       let added = try await build(
         Self.catalog(extra: #"{"id": 7, "title": "Film 7", "overview": "New."}"#), in: root)
-      #expect(added.decodedFilms == nil)
+      #expect(!added.filmPagesOnly)
+      let decoded = try #require(added.decodedFilms)
+      #expect(decoded > 0 && decoded < 7)
       #expect(added.films == 7)
       // A film given twice is dropped by the pull: its bytes are no film of the site's.
       let duplicate = try await build(

@@ -395,7 +395,9 @@ import Testing
 
   /// Forty films, each titled with a word no other film's title has, so that
   /// each film's words are in search chunks of their own.
-  private static func fortyFilms(retitling changed: Int? = nil) -> String {
+  private static func fortyFilms(
+    retitling changed: Int? = nil, after last: String = "", adding added: [String] = []
+  ) -> String {
     let words = [
       "Amber", "Basalt", "Cobalt", "Dune", "Ember", "Fjord", "Glacier", "Harbor", "Iris", "Jasper",
       "Kelp", "Lagoon", "Meadow", "Nectar", "Orchid", "Pebble", "Quartz", "Reef", "Saffron",
@@ -403,10 +405,28 @@ import Testing
       "Cedar", "Delta", "Estuary", "Fern", "Grove", "Heath", "Inlet", "Juniper", "Knoll", "Loam",
       "Marsh", "Nimbus",
     ]
-    let films = words.enumerated().map { offset, word in
-      #"{"id": \#(offset + 1), "title": "\#(offset == changed ? "Zz " + word : word)", "year": \#(1950 + offset)}"#
+    let films = (words + added).enumerated().map { offset, word in
+      #"{"id": \#(offset + 1), "title": "\#(offset == changed ? "Zz " + word : word)\#(last)", "year": \#(1950 + offset % words.count)}"#
     }
     return "[\(films.joined(separator: ", "))]"
+  }
+
+  /// Films added with a word that every film's title has make the search
+  /// chunk of that word again, with every film's line;
+  /// the lines of the films whose bytes did not change are read from the
+  /// current chunk files (``KeptSearchLines``), so those films are decoded
+  /// only when a page made again shows them: the last index page, where the
+  /// added films are, and the pages of the years they share with others.
+  @Test func filmsAddedAreDecodedWithoutTheFilmsTheirSearchChunksHold() async throws {
+    try await withOutput { output in
+      _ = try await buildCatalog(Self.fortyFilms(after: " Night"), into: output)
+      let added = Self.fortyFilms(after: " Night", adding: ["Zz Nova", "Zz Orbit"])
+      let rebuilt = try await buildCatalog(added, into: output)
+      #expect(!rebuilt.filmPagesOnly)
+      let decoded = try #require(rebuilt.decodedFilms)
+      #expect(decoded > 0 && decoded <= 20, "\(decoded) of 42 decoded")
+      try await expectRebuildIsFresh(added, into: output)
+    }
   }
 
   /// A planned rebuild decodes only the films that a page it makes again
@@ -424,9 +444,9 @@ import Testing
     }
   }
 
-  /// Past a few changed films, a rebuild decodes every film at once: their
-  /// search chunks would hold most films, and decoding later would only hold
-  /// the file's bytes longer (``CatalogFilmBytes/changedFilmsDecodedLater(of:)``).
+  /// Past a few changed films, a rebuild decodes every film at once: the
+  /// pages made again would show most films, and decoding later would only
+  /// hold the file's bytes longer (``CatalogFilmBytes/changedFilmsDecodedLater(of:)``).
   @Test func aRebuildWithManyChangedFilmsDecodesThemAll() async throws {
     try await withOutput { output in
       _ = try await buildCatalog(Self.fortyFilms(), into: output)

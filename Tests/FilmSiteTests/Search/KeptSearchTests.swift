@@ -49,20 +49,27 @@ import Testing
 
   /// Reuse of the files of `last` (paths and keys) whose keys are asked
   /// for, but for those `isLost` names (hand-edited or deleted since), told
-  /// whether the key asked for is the file's.
+  /// whether the key asked for is the file's; `files` gives the bytes of
+  /// each file as written, which `read` may change.
   private static func reuse(
-    of last: [SearchChunk],
-    isLost: @escaping @Sendable (String, Bool) -> Bool = { _, _ in false }
+    of last: [SearchChunk], files: [String: [UInt8]] = [:],
+    isLost: @escaping @Sendable (String, Bool) -> Bool = { _, _ in false },
+    read: @escaping @Sendable ([UInt8]) -> [UInt8] = { $0 }
   ) -> PageReuse {
     let keys = Dictionary(
       last.map { (SearchIndex.folder + "/" + $0.fileName, $0.key) },
       uniquingKeysWith: { first, _ in first })
+    @Sendable func entry(_ key: ContentHash) -> OutputManifest.Entry {
+      OutputManifest.Entry(hash: ContentHash(value: 0), size: 0, modified: .now, key: key)
+    }
     return PageReuse(
       entry: { path, key in
         guard !isLost(path, keys[path] == key), keys[path] == key else { return nil }
-        return OutputManifest.Entry(hash: ContentHash(value: 0), size: 0, modified: .now, key: key)
+        return entry(key)
       },
-      group: { _, _, _ in nil })
+      group: { _, _, _ in nil },
+      current: { path in keys[path].map(entry) },
+      bytes: { path, _ in isLost(path, false) ? nil : files[path].map(read) })
   }
 
   private static func full(_ entries: [(film: Film, route: Route)], reusing reuse: PageReuse)
@@ -81,6 +88,30 @@ import Testing
     try Self.checkKeptChunks(seed: seed)
   }
 
+  /// With the last chunks' files to read, a film whose bytes did not change
+  /// has its line read from them: only the changed and added films are
+  /// decoded, and the index is the one every film's lines make.
+  @Test(arguments: [UInt64(1), 2, 3, 4, 5, 6])
+  func keptFilmsLinesAreReadFromTheLastFiles(seed: UInt64) throws {
+    try Self.checkKeptChunks(seed: seed, readsFiles: true)
+  }
+
+  /// A file whose lines do not give its chunk's key (here, in another order)
+  /// gives no line: its films' lines are made from the films.
+  @Test(arguments: [UInt64(1), 2, 3])
+  func aFileWhoseLinesDoNotGiveItsKeyGivesNone(seed: UInt64) throws {
+    try Self.checkKeptChunks(seed: seed, readsFiles: true, reordersLines: true)
+  }
+
+  /// `bytes`, a chunk's file, with its lines in the other order.
+  private static func reordered(_ bytes: [UInt8]) -> [UInt8] {
+    guard let ranges = KeptSearchLines.lineRanges(in: bytes), ranges.count > 1 else {
+      return bytes
+    }
+    let lines = ranges.reversed().map { String(decoding: bytes[$0], as: UTF8.self) }
+    return Array(("[\n" + lines.joined(separator: ",\n") + "\n]\n").utf8)
+  }
+
   /// A chunk whose films kept their lines but whose file is not as written is
   /// made again with the bytes the full index has, though the rebuild made
   /// no line of its films for a key.
@@ -96,14 +127,24 @@ import Testing
     #expect(lost.withLock { $0 } > 0)
   }
 
+  /// Edits films at random, round after round, and holds each round's kept
+  /// index to the full one. With `readsFiles`, the last files' bytes are
+  /// there to read (with their lines in the other order, if `reordersLines`),
+  /// the films are decoded later, and with every file as written only the
+  /// films without a last position are.
   private static func checkKeptChunks(
-    seed: UInt64, isLost: @escaping @Sendable (String, Bool) -> Bool = { _, _ in false }
+    seed: UInt64, readsFiles: Bool = false, reordersLines: Bool = false,
+    isLost: @escaping @Sendable (String, Bool) -> Bool = { _, _ in false }
   ) throws {
     var random = SplitMix64(seed: seed)
     var films = (0..<random.int(20...80)).map { Self.film($0, using: &random) }
     var nextID = films.count
     let first = try SitePlan(films: films, configuration: SiteConfiguration()).films
     var last = Self.full(first, reusing: .none)
+    // The current site's chunk files, as the rounds leave them.
+    var files = last.rendered
+    // The kept films whose lines the rounds needed, read or made.
+    var keptLinesNeeded = 0
     var lastIDs = first.map(\.film)
     var kept = 0
     for round in 0..<15 {
@@ -142,13 +183,37 @@ import Testing
       }
       let keptSearch = try #require(
         KeptSearch(chunks: last.chunks, newPositions: newPositions, count: entries.count))
-      let reuse = Self.reuse(of: last.chunks, isLost: isLost)
+      let reuse = Self.reuse(
+        of: last.chunks, files: readsFiles ? files : [:], isLost: isLost,
+        read: { bytes in reordersLines ? Self.reordered(bytes) : bytes })
       let expected = Self.full(entries, reusing: reuse)
+      // Each film decoded later, when the files are read.
+      func later() -> [(film: Film, route: Route)] {
+        entries.map { entry in
+          (film: Film(id: entry.film.id, decoding: { entry.film }), route: entry.route)
+        }
+      }
+      let given = readsFiles ? later() : entries
       var made = Index()
       made.chunks = keptSearch.files(
-        for: entries, key: ContentHash(value: 1), site: Self.site, maximumChunkFilms: Self.limit,
+        for: given, key: ContentHash(value: 1), site: Self.site, maximumChunkFilms: Self.limit,
         castPagesPerFilm: 2, reusing: reuse
       ) { Self.collect($0, into: &made) }
+      if readsFiles {
+        let keptPositions = newPositions.compactMap { $0 }
+        // The same index made without the files decodes the kept films whose lines it needs.
+        let unread = later()
+        _ = keptSearch.files(
+          for: unread, key: ContentHash(value: 1), site: Self.site,
+          maximumChunkFilms: Self.limit, castPagesPerFilm: 2,
+          reusing: Self.reuse(of: last.chunks, isLost: isLost)
+        ) { _ in }
+        keptLinesNeeded += keptPositions.filter { unread[Int($0)].film.isDecoded }.count
+        let decodedKept = keptPositions.filter { given[Int($0)].film.isDecoded }
+        if !reordersLines {
+          #expect(decodedKept.isEmpty, "seed \(seed), round \(round)")
+        }
+      }
       // Compared part by part, so that a failure names what differs without every byte.
       #expect(
         made.chunks.map(\.fileName) == expected.chunks.map(\.fileName),
@@ -159,10 +224,12 @@ import Testing
       #expect(sameBytes, "seed \(seed), round \(round): \(expected.rendered.keys.sorted())")
       kept += made.reused.count
       last = expected
+      files.merge(expected.rendered) { _, new in new }
       lastIDs = entries.map(\.film)
     }
     // Most chunks were kept, not made.
     #expect(kept > 0)
+    if readsFiles { #expect(keptLinesNeeded > 0) }
   }
 
   @Test func positionsThatDoNotKeepTheOrderAreRefused() {

@@ -100,4 +100,58 @@ import Testing
     #expect(made == chunk([3, 0, 2]))
     #expect(lines.chunk([]) { _ in [] } == Array("[\n\n]\n".utf8))
   }
+
+  /// A chunk's file is read back into its lines (``KeptSearchLines``), each
+  /// the bytes the film's line was made as, escapes and all.
+  @Test func aChunksFileIsReadBackIntoItsLines() throws {
+    let bytes = chunk([0, 1, 2, 3])
+    let ranges = try #require(KeptSearchLines.lineRanges(in: bytes))
+    #expect(ranges.map { Array(bytes[$0]) } == (0..<4).map { line(Int32($0)) })
+    let one = chunk([2])
+    #expect(try #require(KeptSearchLines.lineRanges(in: one)).map { Array(one[$0]) } == [line(2)])
+  }
+
+  @Test(arguments: [
+    "", "[\n\n]\n", "[\n[1]\n]", "[[1]\n]\n", "[\n[1]\n[2]\n]\n", "[\n[1],\n\n]\n",
+    "[\n,\n[2]\n]\n",
+  ])
+  func bytesOfAnotherShapeHaveNoLines(text: String) {
+    #expect(KeptSearchLines.lineRanges(in: Array(text.utf8)) == nil)
+  }
+
+  /// A file gives its lines only when the manifest lists it with the
+  /// chunk's key, its bytes are as written, and its lines give that key.
+  @Test func aFileGivesItsLinesOnlyWhenTheyGiveItsChunksKey() throws {
+    let site = ContentHash(value: 3)
+    let films: [Int32] = [0, 2, 3]
+    let key = SearchIndex.chunkKey("ma", films: films, site: site) {
+      line($0).withUnsafeBytes { ContentHash($0) }
+    }
+    let bytes = chunk(films)
+    func reuse(listed: ContentHash, bytes: [UInt8]?) -> PageReuse {
+      PageReuse(
+        entry: { _, _ in nil }, group: { _, _, _ in nil },
+        current: { path in
+          path == "search/ma.json"
+            ? OutputManifest.Entry(
+              hash: ContentHash(value: 0), size: 0, modified: .now, key: listed)
+            : nil
+        },
+        bytes: { _, _ in bytes })
+    }
+    func lines(_ reuse: PageReuse, name: String = "ma", count: Int = 3) -> [[UInt8]]? {
+      let chunk = KeptSearchLines.LastChunk(
+        path: "search/ma.json", key: key, name: name,
+        newPositions: Array(repeating: 0, count: count))
+      return KeptSearchLines.lines(of: chunk, reusing: reuse, site: site).map { read in
+        read.lines.map { Array(read.bytes[$0.range]) }
+      }
+    }
+    #expect(lines(reuse(listed: key, bytes: bytes)) == films.map(line))
+    #expect(lines(reuse(listed: ContentHash(value: 9), bytes: bytes)) == nil)
+    #expect(lines(reuse(listed: key, bytes: nil)) == nil)
+    #expect(lines(reuse(listed: key, bytes: chunk([0, 3, 2]))) == nil)
+    #expect(lines(reuse(listed: key, bytes: bytes), name: "mb") == nil)
+    #expect(lines(reuse(listed: key, bytes: bytes), count: 2) == nil)
+  }
 }
