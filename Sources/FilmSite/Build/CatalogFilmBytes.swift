@@ -84,9 +84,9 @@ struct CatalogFilmBytes: Sendable {
   /// the others to decode later: 16, or one in 1,000. The films left for
   /// later hold the file's bytes until the build ends, and with many changed
   /// films the pages made again show most films, which are then decoded
-  /// anyway, one at a time. (The search index's chunks no longer decode the
+  /// anyway, one at a time. (The search index's chunks need not decode the
   /// kept films they hold: their lines are read from the current chunk
-  /// files, ``KeptSearchLines``.)
+  /// files when those are as written, ``KeptSearchLines``.)
   static func changedFilmsDecodedLater(of count: Int) -> Int {
     max(16, count / 1_000)
   }

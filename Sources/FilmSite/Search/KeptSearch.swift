@@ -22,9 +22,8 @@ struct KeptSearch: Sendable {
     var chunk: SearchChunk
     /// Whether a film of the chunk changed or went.
     var lostFilms: Bool
-    /// The new position of the film of each of its file's lines, in order:
-    /// -1 for one that changed or went.
-    var lineFilms: [Int32]
+    /// Its films at their last positions: those of its file's lines, in order.
+    var lastFilms: [Int32]
   }
 
   private let chunks: [Kept]
@@ -32,6 +31,8 @@ struct KeptSearch: Sendable {
   private let touched: Set<String>
   /// The positions of the films that have no last place.
   private let placed: [Int32]
+  /// By last position, the film's new position, or `nil`.
+  private let newPositions: [Int32?]
 
   /// The last build's `chunks`, of a site whose film at each last position
   /// is now at `newPositions[position]` (`nil` for a film whose bytes
@@ -74,10 +75,9 @@ struct KeptSearch: Sendable {
       guard let films = moved(chunk.films) else { return nil }
       kept.films = films.films
       if lostFilms || films.lost { touched.insert(chunk.group) }
-      // `moved` checked that every film has a last position.
-      let lineFilms = chunk.films.map { newPositions[Int($0)] ?? -1 }
-      chunks.append(Kept(chunk: kept, lostFilms: lostFilms || films.lost, lineFilms: lineFilms))
+      chunks.append(Kept(chunk: kept, lostFilms: lostFilms || films.lost, lastFilms: chunk.films))
     }
+    self.newPositions = newPositions
     self.chunks = chunks
     self.touched = touched
     placed = isKept.indices.compactMap { isKept[$0] ? nil : Int32($0) }
@@ -155,16 +155,19 @@ struct KeptSearch: Sendable {
     // Each line is made once, for the keys and for the chunks' bytes, or read
     // from the last chunks' files for a film whose bytes did not change. (A kept
     // chunk whose file is lost has its films' lines made for it, as it is written.)
-    let keptLines = KeptSearchLines(
-      needed: needsLine,
-      from: chunks.filter { touched.contains($0.chunk.group) }.map { kept in
-        KeptSearchLines.LastChunk(
-          path: SearchIndex.folder + "/" + kept.chunk.fileName, key: kept.chunk.key,
-          name: kept.chunk.name, newPositions: kept.lineFilms)
-      }, reusing: reuse, site: site)
+    // `init` checked that every film of a last chunk has a last position.
+    let newPositions = self.newPositions
     let lines = SearchLines(
       of: needsLine.indices.compactMap { needsLine[$0] ? Int32($0) : nil }, in: entries,
-      castPagesPerFilm: castPagesPerFilm, kept: keptLines)
+      castPagesPerFilm: castPagesPerFilm,
+      kept: KeptSearchLines(
+        needed: needsLine,
+        from: chunks.filter { touched.contains($0.chunk.group) }.map { kept in
+          KeptSearchLines.LastChunk(
+            path: SearchIndex.folder + "/" + kept.chunk.fileName, key: kept.chunk.key,
+            name: kept.chunk.name,
+            newPositions: kept.lastFilms.map { newPositions[Int($0)] ?? -1 })
+        }, reusing: reuse, site: site))
     for index in needKeys {
       made[index].key = SearchIndex.chunkKey(made[index].name, films: made[index].films, site: site)
       {

@@ -1,5 +1,6 @@
 import FilmCatalog
 import FilmSiteSupport
+import Foundation
 
 /// The index's lines of some films (``SearchIndex/appendLine(for:at:actors:to:)``),
 /// each made once, as bytes one after another in one buffer, with each
@@ -62,7 +63,7 @@ struct SearchLines: Sendable {
     let runs = Array(stride(from: 0, to: positions.count, by: runLength)).parallelMap { start in
       var run = Run()
       for position in positions[start..<Swift.min(start + runLength, positions.count)] {
-        guard !kept.withLine(at: position, { run.add($0, hash: $1) }) else { continue }
+        if kept.withLine(at: position, { run.add($0, hash: $1) }) { continue }
         let entry = entries[Int(position)]
         run.add(
           entry,
@@ -95,15 +96,20 @@ struct SearchLines: Sendable {
     slot(of: position).map { hashes[$0] }
   }
 
+  /// What a chunk's file starts with, puts between two lines, and ends with.
+  private static let chunkStart = Array("[\n".utf8)
+  private static let lineSeparator = Array(",\n".utf8)
+  private static let chunkEnd = Array("\n]\n".utf8)
+
   /// The films at `positions` as a chunk's JSON array, one line each;
   /// `otherLine` makes the line of a film that has none here.
   func chunk(_ positions: [Int32], otherLine: (Int32) -> [UInt8]) -> [UInt8] {
     var out: [UInt8] = []
     out.reserveCapacity(positions.count * 128 + 8)
-    out += "[\n".utf8
+    out += Self.chunkStart
     bytes.withUnsafeBufferPointer { bytes in
       for (offset, position) in positions.enumerated() {
-        if offset > 0 { out += ",\n".utf8 }
+        if offset > 0 { out += Self.lineSeparator }
         guard let slot = slot(of: position) else {
           out += otherLine(position)
           continue
@@ -112,7 +118,33 @@ struct SearchLines: Sendable {
         out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<ends[slot]]))
       }
     }
-    out += "\n]\n".utf8
+    out += Self.chunkEnd
     return out
+  }
+
+  /// Where each line of a chunk's file is, as ``chunk(_:otherLine:)`` writes
+  /// it; `nil` for bytes of another shape. A line has no line break of its
+  /// own (its strings are JSON), so each is found by the next line break.
+  static func lineRanges(inChunk bytes: [UInt8]) -> [Range<Int>]? {
+    guard bytes.count > chunkStart.count + chunkEnd.count, bytes.starts(with: chunkStart),
+      bytes.suffix(chunkEnd.count).elementsEqual(chunkEnd)
+    else { return nil }
+    let end = bytes.count - chunkEnd.count
+    let separator = lineSeparator
+    return bytes.withUnsafeBytes { raw -> [Range<Int>]? in
+      guard let base = raw.baseAddress else { return nil }
+      var ranges: [Range<Int>] = []
+      var start = chunkStart.count
+      while let found = memchr(base + start, Int32(separator[1]), end - start) {
+        let lineEnd = base.distance(to: UnsafeRawPointer(found))
+        // Each line but the last ends with the separator's comma before its line break.
+        guard lineEnd > start + 1, raw[lineEnd - 1] == separator[0] else { return nil }
+        ranges.append(start..<(lineEnd - 1))
+        start = lineEnd + 1
+      }
+      guard start < end else { return nil }
+      ranges.append(start..<end)
+      return ranges
+    }
   }
 }

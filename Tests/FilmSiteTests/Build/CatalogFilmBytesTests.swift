@@ -7,7 +7,8 @@ import Testing
 /// A rebuild from a catalog file decodes only the films whose bytes changed,
 /// and the films that warned, and says the same as a build that decodes the
 /// whole file: the same warnings, counts and pages. Anything it cannot tell
-/// from the bytes (a film added, a duplicate, a page cap) decodes it all.
+/// from the bytes (a duplicate, a page cap) decodes it all; a film added
+/// takes the plan, which decodes the films its pages show.
 @Suite struct CatalogFilmBytesTests {
   /// One film a line; film 3's poster path has a scheme a page cannot show,
   /// so the build leaves it out with a warning.

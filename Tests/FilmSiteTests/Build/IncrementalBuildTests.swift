@@ -394,7 +394,9 @@ import Testing
   }
 
   /// Forty films, each titled with a word no other film's title has, so that
-  /// each film's words are in search chunks of their own.
+  /// each film's words are in search chunks of their own, unless each title
+  /// ends with `last`; `changed` gets "Zz " before its title, and `added`
+  /// are more films, with the years of the first ones.
   private static func fortyFilms(
     retitling changed: Int? = nil, after last: String = "", adding added: [String] = []
   ) -> String {
@@ -453,6 +455,7 @@ import Testing
       let state = try #require(SiteWriter(directory: output).state())
       let limit = CatalogFilmBytes.changedFilmsDecodedLater(of: 40)
       #expect(limit == 16)
+      #expect(CatalogFilmBytes.changedFilmsDecodedLater(of: 100_000) == 100)
       func films(changing count: Int) throws -> [Film]? {
         var json = Self.fortyFilms()
         for id in 1...count {

@@ -101,14 +101,14 @@ import Testing
     #expect(lines.chunk([]) { _ in [] } == Array("[\n\n]\n".utf8))
   }
 
-  /// A chunk's file is read back into its lines (``KeptSearchLines``), each
+  /// A chunk's file is read back into its lines (for ``KeptSearchLines``), each
   /// the bytes the film's line was made as, escapes and all.
   @Test func aChunksFileIsReadBackIntoItsLines() throws {
     let bytes = chunk([0, 1, 2, 3])
-    let ranges = try #require(KeptSearchLines.lineRanges(in: bytes))
+    let ranges = try #require(SearchLines.lineRanges(inChunk: bytes))
     #expect(ranges.map { Array(bytes[$0]) } == (0..<4).map { line(Int32($0)) })
     let one = chunk([2])
-    #expect(try #require(KeptSearchLines.lineRanges(in: one)).map { Array(one[$0]) } == [line(2)])
+    #expect(try #require(SearchLines.lineRanges(inChunk: one)).map { Array(one[$0]) } == [line(2)])
   }
 
   @Test(arguments: [
@@ -116,7 +116,7 @@ import Testing
     "[\n,\n[2]\n]\n",
   ])
   func bytesOfAnotherShapeHaveNoLines(text: String) {
-    #expect(KeptSearchLines.lineRanges(in: Array(text.utf8)) == nil)
+    #expect(SearchLines.lineRanges(inChunk: Array(text.utf8)) == nil)
   }
 
   /// A file gives its lines only when the manifest lists it with the
