@@ -14,8 +14,10 @@ import FilmSiteSupport
 /// keys. Each other group's words are its kept words, without the films that
 /// changed or went, and the changed and added films' words; its chunks are
 /// split again from them, and a chunk whose films are the ones it had keeps
-/// its key. `SearchIndex.files` of every film is the reference, which
-/// `KeptSearchTests` holds it to.
+/// its key. The other chunks need their films' lines: a kept film's is read
+/// from the current site's chunk files (``KeptSearchLines``), and the others'
+/// are made from the films. `SearchIndex.files` of every film is the
+/// reference, which `KeptSearchTests` holds it to.
 struct KeptSearch: Sendable {
   /// A last chunk, at the new positions of the films that kept theirs.
   private struct Kept: Sendable {
