@@ -105,7 +105,8 @@ public struct Film: Hashable, Codable, Sendable, Identifiable {
   }
 
   public static func == (lhs: Film, rhs: Film) -> Bool {
-    lhs.storage.object === rhs.storage.object || lhs.fields == rhs.fields
+    lhs.storage.object === rhs.storage.object
+      || lhs.reading { left in rhs.reading { right in left == right } }
   }
 
   public func hash(into hasher: inout Hasher) {
