@@ -89,22 +89,30 @@ struct RowCache: Sendable {
   ) -> [UInt8] {
     // A row too long for its length field (4 GB) is left out: it is rendered again.
     let rows = rows.filter { $0.encoded.count <= Int(UInt32.max) }
-    var body: [UInt8] = []
-    body.reserveCapacity(rows.reduce(0) { $0 + 12 + $1.encoded.count })
+    // The file is made in one buffer of its whole size: tens of megabytes for a large catalog.
+    let header = Self.header(site: site, count: rows.count)
+    var file: [UInt8] = []
+    file.reserveCapacity(rows.reduce(header.count) { $0 + 12 + $1.encoded.count })
+    file += header
     for (key, encoded) in rows {
-      withUnsafeBytes(of: key.value.littleEndian) { body += $0 }
-      withUnsafeBytes(of: UInt32(truncatingIfNeeded: encoded.count).littleEndian) { body += $0 }
-      body += encoded
+      withUnsafeBytes(of: key.value.littleEndian) { file += $0 }
+      withUnsafeBytes(of: UInt32(truncatingIfNeeded: encoded.count).littleEndian) { file += $0 }
+      file += encoded
     }
-    return file(site: site, count: rows.count, body: body)
+    HeaderSeal.seal(&file)
+    return file
   }
 
   /// A file of `count` rows, made with `site`, whose rows are `body`, sealed.
   static func file(site: ContentHash, count: Int, body: [UInt8]) -> [UInt8] {
-    var file = Array("\(magic) \(version) \(site) \(count) \(HeaderSeal.placeholder)\n".utf8)
-    file += body
+    var file = header(site: site, count: count) + body
     HeaderSeal.seal(&file)
     return file
+  }
+
+  /// The header line of a file of `count` rows made with `site`, not yet sealed.
+  private static func header(site: ContentHash, count: Int) -> [UInt8] {
+    Array("\(magic) \(version) \(site) \(count) \(HeaderSeal.placeholder)\n".utf8)
   }
 
   /// The little-endian unsigned number in `bytes`, at most eight of them.
