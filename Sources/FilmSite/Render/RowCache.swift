@@ -89,7 +89,7 @@ struct RowCache: Sendable {
   ) -> [UInt8] {
     // A row too long for its length field (4 GB) is left out: it is rendered again.
     let rows = rows.filter { $0.encoded.count <= Int(UInt32.max) }
-    // The file is made in one buffer of its whole size: tens of megabytes for a large catalog.
+    // The file is made in one buffer of its whole size, not copied from a body into a second.
     let header = Self.header(site: site, count: rows.count)
     var file: [UInt8] = []
     file.reserveCapacity(rows.reduce(header.count) { $0 + 12 + $1.encoded.count })

@@ -20,11 +20,6 @@ struct Publication: Sendable {
     self.current = current
     self.staging = staging
     self.lock = lock
-    // A rebuild stages about as many files as the current site has. Room is
-    // kept for some more, so that a site grown by a few files is not copied
-    // into an array of twice the size; room not filled is never touched.
-    let expected = current.manifest.paths.count
-    staged.reserveCapacity(expected + expected / 8)
   }
 
   /// The manifest of the staged files, sorted by path: of the staged tree,

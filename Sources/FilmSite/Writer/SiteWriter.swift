@@ -94,8 +94,11 @@ public struct SiteWriter: Sendable {
         })
       var publication = Publication(current: current, staging: try staging.get(), lock: lock)
       // A rebuild stages about as many files as the current site has: the list
-      // of 300,000 grows once, not by doubling (each time a copy of it all).
-      publication.staged.reserveCapacity(manifest.paths.count)
+      // is made once at that size, not grown by doubling (each time a copy of
+      // it all). Room is kept for some more, so that a site grown by a few
+      // files is not copied into a list of twice the size; room not filled is
+      // never touched.
+      publication.staged.reserveCapacity(manifest.paths.count + manifest.paths.count / 8)
       return publication
     } catch {
       lock.release()

@@ -32,6 +32,15 @@ import Testing
     #expect(empty.count == 0)
   }
 
+  /// The file ``RowCache/bytes(site:rows:)`` makes is its header, then each
+  /// row's key, length and parts, sealed: as the tests' files are made.
+  @Test func aFileOfRowsIsItsHeaderThenEachRowSealed() {
+    let body = Self.rows.flatMap { key, row in
+      Self.record(key.value, length: UInt32(row.encoded.count)) + row.encoded
+    }
+    #expect(Self.file() == RowCache.file(site: Self.site, count: Self.rows.count, body: body))
+  }
+
   @Test func aCacheOfAnotherSiteKeyIsNoCache() {
     #expect(RowCache(bytes: Self.file(site: ContentHash(value: 99)), site: Self.site) == nil)
   }

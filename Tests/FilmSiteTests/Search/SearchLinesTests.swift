@@ -77,6 +77,33 @@ import Testing
     #expect(made == chunk([0, 1, 2, 3]))
   }
 
+  /// Lines made on every core, in runs of a few hundred films, are joined in
+  /// the positions' order.
+  @Test func linesMadeInSeveralRunsAreFoundByThem() throws {
+    let many = try (0..<1_200).map { number in
+      let film = Film(id: "\(number)", title: "Film \(number)", year: 1900 + number % 100)
+      return (film: film, route: try film.route())
+    }
+    let positions = Array(stride(from: Int32(1), to: 1_200, by: 2))
+    let lines = SearchLines(of: positions, in: many, castPagesPerFilm: 2)
+    func line(_ position: Int32) -> [UInt8] {
+      SearchIndex.line(of: many[Int(position)], castPagesPerFilm: 2)
+    }
+    for position in Int32(0)..<1_200 {
+      let expected = position % 2 == 1 ? line(position).withUnsafeBytes { ContentHash($0) } : nil
+      #expect(lines.hash(at: position) == expected, "film \(position)")
+    }
+    let made = lines.chunk(positions) { position in
+      Issue.record("film \(position) has a line")
+      return []
+    }
+    let expected =
+      "[\n"
+      + positions.map { String(decoding: line($0), as: UTF8.self) }
+      .joined(separator: ",\n") + "\n]\n"
+    #expect(made == Array(expected.utf8))
+  }
+
   @Test func linesAppendedRunByRunAreAtPositionsFromZero() {
     var lines = SearchLines()
     for range in [0..<1, 1..<3, 3..<4] {
