@@ -71,10 +71,6 @@ struct SearchLines: Sendable {
       }
       return run
     }
-    // Joined in buffers of their whole size, not grown run by run.
-    bytes.reserveCapacity(runs.reduce(0) { $0 + $1.bytes.count })
-    ends.reserveCapacity(positions.count)
-    hashes.reserveCapacity(positions.count)
     for run in runs { append(run) }
   }
 
