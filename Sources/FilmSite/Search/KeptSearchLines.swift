@@ -52,6 +52,11 @@ struct KeptSearchLines: Sendable {
   init(needed: [Bool], from chunks: [LastChunk], reusing reuse: PageReuse, site: ContentHash) {
     var files: [[UInt8]] = []
     var places = [Place?](repeating: nil, count: needed.count)
+    // Whether the film at `position` (-1 for none) needs a line no file gave yet.
+    func wantsLine(_ position: Int32) -> Bool {
+      position >= 0 && Int(position) < needed.count && needed[Int(position)]
+        && places[Int(position)] == nil
+    }
     var left = chunks
     while true {
       // The films each chosen chunk is counted on to give, and the chunks not chosen.
@@ -59,16 +64,12 @@ struct KeptSearchLines: Sendable {
       var chosen: [LastChunk] = []
       var notChosen: [LastChunk] = []
       for chunk in left {
-        let gives = chunk.newPositions.contains { position in
-          position >= 0 && Int(position) < needed.count && needed[Int(position)]
-            && places[Int(position)] == nil && !counted[Int(position)]
-        }
-        guard gives else {
+        guard chunk.newPositions.contains(where: { wantsLine($0) && !counted[Int($0)] }) else {
           notChosen.append(chunk)
           continue
         }
         chosen.append(chunk)
-        for position in chunk.newPositions where position >= 0 && Int(position) < needed.count {
+        for position in chunk.newPositions where wantsLine(position) {
           counted[Int(position)] = true
         }
       }
@@ -81,10 +82,7 @@ struct KeptSearchLines: Sendable {
           continue
         }
         files.append(bytes)
-        for (position, line) in zip(chunk.newPositions, lines)
-        where position >= 0 && Int(position) < needed.count && needed[Int(position)]
-          && places[Int(position)] == nil
-        {
+        for (position, line) in zip(chunk.newPositions, lines) where wantsLine(position) {
           places[Int(position)] = Place(file: files.count - 1, range: line.range, hash: line.hash)
         }
       }
