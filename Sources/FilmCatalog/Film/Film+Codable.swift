@@ -51,7 +51,8 @@ extension FilmField {
       return value
     }
     for key in yearOfDateKeys.map(Film.Key.init) {
-      guard let date = try container.decodeIfPresent(String.self, forKey: key), !date.isEmpty
+      guard let date = try container.decodeIfPresent(String.self, forKey: key),
+        !ReleaseDate.isBlank(date)
       else { continue }
       guard let year = ReleaseDate.year(of: date) else {
         throw DecodingError.dataCorruptedError(

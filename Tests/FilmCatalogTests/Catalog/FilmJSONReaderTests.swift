@@ -25,6 +25,8 @@ import Testing
     #"[{"id": -5, "title": "Neg", "year": null, "runtime": null, "director": null, "genres": null, "overview": null, "posterPath": null}]"#,
     #"[{"id": 1, "title": "Date", "release_date": "1999-10-15"}]"#,
     #"[{"id": 1, "title": "Empty date", "release_date": "", "releaseDate": "2001-01-01"}]"#,
+    #"[{"id": 1, "title": "Blank date", "release_date": " \t"}]"#,
+    #"[{"id": 1, "title": "Blank, then a date", "release_date": " ", "releaseDate": "2001-01-01"}]"#,
     #"[{"id": 1, "title": "Year wins", "year": 1990, "release_date": "1999-10-15"}]"#,
     #"[{"id": 1, "title": "Snake", "poster_path": "/s.jpg"}]"#,
     #"[{"id": 1, "title": "Both", "posterPath": null, "poster_path": "/s.jpg"}]"#,

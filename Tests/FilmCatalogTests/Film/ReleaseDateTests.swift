@@ -36,16 +36,29 @@ import Testing
 
   /// TMDB's results and catalogs read years alike; a catalog's odd date is an
   /// error the user can fix, while a search result's is an unknown year.
-  @Test(arguments: ["2007-03-02", "", "soon", "99-1-1"])
+  @Test(arguments: ["2007-03-02", "", " ", "soon", "99-1-1"])
   func tmdbResultsTakeTheSameYearOrNone(date: String) throws {
     let json = #"{"id": 1, "title": "T", "release_date": "\#(date)"}"#
     let movie = try JSONDecoder().decode(TMDBSearchResults.Movie.self, from: Data(json.utf8))
     #expect(movie.year == ReleaseDate.year(of: date))
     let catalog = Data("[\(json)]".utf8)
-    if date.isEmpty || ReleaseDate.year(of: date) != nil {
+    if date.trimmingCharacters(in: .whitespaces).isEmpty || ReleaseDate.year(of: date) != nil {
       #expect(try CatalogDecoder.decode(catalog, file: "t.json").first?.year == movie.year)
     } else {
       #expect(throws: CatalogError.self) { try CatalogDecoder.decode(catalog, file: "t.json") }
     }
+  }
+
+  /// A blank release date is no date: a film without a `year` then has an
+  /// unknown year, as one with an empty date has, rather than stopping the
+  /// build, since its pages leave a blank date out without a warning.
+  @Test(arguments: [" ", "\t ", "\u{3000}", "\n"])
+  func aBlankDateInACatalogIsAnUnknownYear(date: String) throws {
+    let encoded = try #require(String(data: JSONEncoder().encode(date), encoding: .utf8))
+    let catalog = Data(#"[{"id": 1, "title": "T", "release_date": \#(encoded)}]"#.utf8)
+    let films = try CatalogDecoder.decode(catalog, file: "t.json")
+    #expect(films.count == 1)
+    #expect(films.first?.year == nil)
+    #expect(films.first?.releaseDate == date)
   }
 }
