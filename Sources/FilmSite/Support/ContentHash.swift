@@ -5,8 +5,11 @@ import Foundation
 /// and compared by the next build.
 ///
 /// It tells whether a file's bytes changed, not whether someone tampered with
-/// them: it is not a cryptographic hash. The mixing is MurmurHash64A's (eight
-/// bytes at a time, so hashing a whole site costs little next to rendering it).
+/// them: it is not a cryptographic hash. Bytes short of a 64-byte block are
+/// mixed as MurmurHash64A mixes them, eight at a time; whole blocks first go
+/// through four lanes, each taking 16 bytes of a block with one 128-bit
+/// product, so a page's hash does not wait on one multiplication after
+/// another (``lanes(of:blocks:)``).
 struct ContentHash: Hashable, Sendable, CustomStringConvertible {
   let value: UInt64
 
@@ -20,15 +23,19 @@ struct ContentHash: Hashable, Sendable, CustomStringConvertible {
   init(_ bytes: UnsafeRawBufferPointer) {
     let m = Self.multiplier
     var hash = Self.seed ^ (UInt64(bytes.count) &* m)
+    let blocks = bytes.count / Self.blockSize
+    if blocks > 0 {
+      let (a, b, c, d) = Self.lanes(of: bytes, blocks: blocks)
+      hash = (hash ^ Self.mixed(a)) &* m
+      hash = (hash ^ Self.mixed(b)) &* m
+      hash = (hash ^ Self.mixed(c)) &* m
+      hash = (hash ^ Self.mixed(d)) &* m
+    }
     let words = bytes.count / 8
-    for index in 0..<words {
-      var word = UInt64(
+    for index in (blocks * Self.blockSize / 8)..<words {
+      let word = UInt64(
         littleEndian: bytes.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self))
-      word = word &* m
-      word ^= word >> 47
-      word = word &* m
-      hash ^= word
-      hash = hash &* m
+      hash = (hash ^ Self.mixed(word)) &* m
     }
     let tail = bytes.count - words * 8
     if tail > 0 {
@@ -43,6 +50,57 @@ struct ContentHash: Hashable, Sendable, CustomStringConvertible {
     hash = hash &* m
     hash ^= hash >> 47
     value = hash
+  }
+
+  /// The bytes a lane round takes: four lanes of two words each.
+  private static let blockSize = 64
+
+  /// The constants each lane's words are combined with before their
+  /// product, two a lane; the lanes start from the seed combined with the
+  /// last three. Odd 64-bit constants of well-mixed bits: wyhash's four
+  /// secrets, then the golden ratio's and SplitMix64's.
+  private static let keys: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (
+    0xA076_1D64_78BD_642F, 0xE703_7ED1_A0B4_28DB, 0x8EBC_6AF0_9C88_C6E3, 0x5899_65CC_7537_4CC3,
+    0x1D8E_4E27_C47D_124F, 0x9E37_79B9_7F4A_7C15, 0xBF58_476D_1CE4_E5B9, 0x94D0_49BB_1331_11EB
+  )
+
+  /// The four lanes after the first `blocks` 64-byte blocks of `bytes`. Each
+  /// block gives each lane 16 bytes, two words: the lane's value is
+  /// multiplied by the MurmurHash constant, which loses nothing, and combined
+  /// with both halves of the 128-bit product of the two words, each first
+  /// combined with its key. The lanes do not wait on each other.
+  private static func lanes(
+    of bytes: UnsafeRawBufferPointer, blocks: Int
+  ) -> (UInt64, UInt64, UInt64, UInt64) {
+    let (m, k) = (multiplier, keys)
+    var (a, b, c, d) = (seed, seed ^ k.5, seed ^ k.6, seed ^ k.7)
+    for block in 0..<blocks {
+      let start = block * blockSize
+      func word(_ index: Int) -> UInt64 {
+        UInt64(
+          littleEndian: bytes.loadUnaligned(fromByteOffset: start + index * 8, as: UInt64.self))
+      }
+      a = (a &* m) ^ folded(word(0) ^ k.0, word(1) ^ k.1)
+      b = (b &* m) ^ folded(word(2) ^ k.2, word(3) ^ k.3)
+      c = (c &* m) ^ folded(word(4) ^ k.4, word(5) ^ k.5)
+      d = (d &* m) ^ folded(word(6) ^ k.6, word(7) ^ k.7)
+    }
+    return (a, b, c, d)
+  }
+
+  /// The high and low halves of the 128-bit product of `x` and `y`, combined.
+  @inline(__always)
+  private static func folded(_ x: UInt64, _ y: UInt64) -> UInt64 {
+    let (high, low) = x.multipliedFullWidth(by: y)
+    return high ^ low
+  }
+
+  /// A word as MurmurHash64A mixes it before combining it with the hash.
+  @inline(__always)
+  private static func mixed(_ word: UInt64) -> UInt64 {
+    var word = word &* multiplier
+    word ^= word >> 47
+    return word &* multiplier
   }
 
   init(_ data: Data) {

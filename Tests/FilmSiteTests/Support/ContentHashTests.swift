@@ -12,6 +12,39 @@ import Testing
     #expect(ContentHash("The Matrix").description == "52c876c5577b16cb")
   }
 
+  /// Inputs of a 64-byte block or more go through the lanes first: these
+  /// values were computed independently, with a Python version of the
+  /// function written from its doc comments.
+  @Test func longInputsHashAsTheLanesDescribe() {
+    let sentence =
+      "The Matrix is a 1999 science fiction action film written and directed by the Wachowskis."
+    #expect(ContentHash(sentence).description == "44d17662578c9dd9")
+    let bytes = [UInt8]((0..<768).map { UInt8(truncatingIfNeeded: $0) })
+    #expect(bytes.withUnsafeBytes(ContentHash.init).description == "41de685aff15a062")
+  }
+
+  /// A change anywhere in a long input, in a lane, between lanes or blocks,
+  /// or in the bytes after the last block, changes its hash.
+  @Test func everyByteOfALongInputCounts() {
+    let bytes = [UInt8]((0..<200).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) })
+    var seen: Set<ContentHash> = [bytes.withUnsafeBytes(ContentHash.init)]
+    for index in bytes.indices {
+      for flip: UInt8 in [1, 0x80] {
+        var changed = bytes
+        changed[index] ^= flip
+        seen.insert(changed.withUnsafeBytes(ContentHash.init))
+      }
+    }
+    #expect(seen.count == 1 + 2 * bytes.count)
+    // The same words in another order: two lanes' halves, then two blocks.
+    var lanesSwapped = bytes
+    lanesSwapped.swapAt(0, 16)
+    var blocksSwapped = bytes
+    for offset in 0..<64 { blocksSwapped.swapAt(offset, 64 + offset) }
+    let orders = [bytes, lanesSwapped, blocksSwapped].map { $0.withUnsafeBytes(ContentHash.init) }
+    #expect(Set(orders).count == 3)
+  }
+
   @Test func everyLengthAndEveryByteCounts() {
     var seen: Set<ContentHash> = []
     let bytes = Array("abcdefghijklmnopqrstuvwxyz0123456789".utf8)
