@@ -16,7 +16,12 @@ import Testing
 /// misses a theme change fails near the step that made it, naming the seed,
 /// the step, the edit and the first path that differs.
 @Suite struct IncrementalBuildEqualityTests {
-  static let seeds: [UInt64] = [0x5EED, 0xF11_AB1E, 0xC0FF_EE18]
+  /// The seeds; `FILMSITE_EQUALITY_SEEDS` (decimal numbers, with commas)
+  /// sets others for a longer run by hand.
+  static let seeds: [UInt64] =
+    ProcessInfo.processInfo.environment["FILMSITE_EQUALITY_SEEDS"].map {
+      $0.split(separator: ",").compactMap { UInt64($0) }
+    } ?? [0x5EED, 0xF11_AB1E, 0xC0FF_EE18]
   /// How many edits each seed makes; `FILMSITE_EQUALITY_EDITS` sets another
   /// number for a longer run by hand.
   private static let editsPerSeed =
