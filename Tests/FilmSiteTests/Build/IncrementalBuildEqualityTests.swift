@@ -67,20 +67,21 @@ import Testing
 
   /// The same from a catalog file, where a rebuild that plans nothing also
   /// decodes only the films whose bytes changed (``CatalogFilmBytes``): it
-  /// must come out as a fresh build of the whole file does, and some must
-  /// decode a film or two where the whole file has dozens.
+  /// must come out as a fresh build of the whole file does, and some such
+  /// rebuilds must decode a film or two where the whole file has dozens. (A
+  /// planned rebuild may decode few as well: only the films shown by the
+  /// pages it makes again.)
   @Test(arguments: seeds)
   func rebuildsFromACatalogFileDecodingOnlyChangedFilmsMatchAFreshBuild(seed: UInt64)
     async throws
   {
     let summaries = try await editSiteWithoutContent(seed: seed, fromCatalogFile: true)
     let decodedFew = summaries.filter { summary in
-      summary.decodedFilms.map { $0 < summary.films / 4 } ?? false
+      summary.filmPagesOnly && (summary.decodedFilms.map { $0 < summary.films / 4 } ?? false)
     }
     #expect(
       decodedFew.count >= Self.editsPerSeed / 10,
       "seed \(seed): \(decodedFew.count) rebuilds decoded a few films")
-    #expect(decodedFew.allSatisfy { $0.filmPagesOnly })
   }
 
   /// Edits of the film template among the seed's other edits, every third
