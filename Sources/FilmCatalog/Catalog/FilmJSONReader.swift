@@ -175,7 +175,7 @@ struct FilmJSONReader {
       return value
     }
     for slot in keys.slotLists[entry.dates] {
-      guard case .text(let date)? = values[slot], !ReleaseDate.isBlank(date) else { continue }
+      guard case .text(let date)? = values[slot], !date.isBlank else { continue }
       guard let year = ReleaseDate.year(of: date) else { throw GiveUp() }
       return .integer(year)
     }

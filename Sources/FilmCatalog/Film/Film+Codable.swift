@@ -1,3 +1,5 @@
+import FilmSiteSupport
+
 extension Film {
   /// A JSON key of a film: one of the keys in ``FilmField/all``.
   struct Key: CodingKey {
@@ -52,7 +54,7 @@ extension FilmField {
     }
     for key in yearOfDateKeys.map(Film.Key.init) {
       guard let date = try container.decodeIfPresent(String.self, forKey: key),
-        !ReleaseDate.isBlank(date)
+        !date.isBlank
       else { continue }
       guard let year = ReleaseDate.year(of: date) else {
         throw DecodingError.dataCorruptedError(

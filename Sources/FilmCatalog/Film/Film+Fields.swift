@@ -60,7 +60,7 @@ extension FilmField {
   /// it is missing or `null`) and the JSON type. What a missing or `null`
   /// value means follows from the entry: an error for `identifier` and
   /// `requiredText`, absent for `text`, `integer`, `number` and `trailer`, an empty list
-  /// for `textList` and `castList`; `orYearOf` takes a missing year from the first non-empty
+  /// for `textList` and `castList`; `orYearOf` takes a missing year from the first non-blank
   /// date among those keys (see ``ReleaseDate``).
   public static let all: [FilmField] = [
     .identifier(\.id, keys: "id"),

@@ -113,7 +113,7 @@ extension FilmField {
   }
 
   /// An integer that may be missing or `null`; with `dateKeys`, a missing
-  /// one is the year of the first non-empty date under those keys.
+  /// one is the year of the first non-blank date under those keys.
   static func integer(
     _ property: WritableKeyPath<Film.Fields, Int?> & Sendable, keys: String...,
     orYearOf dateKeys: String...

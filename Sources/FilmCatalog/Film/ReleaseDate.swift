@@ -3,9 +3,10 @@ enum ReleaseDate {
   /// The year of a date like `1999-10-15` (or a bare `1999`): its first four
   /// characters, which must be ASCII digits; `nil` when they are not.
   ///
-  /// An empty date is `nil` too. Catalogs treat an empty or blank date
-  /// (``isBlank(_:)``) as an unknown year and any other `nil` as an error;
-  /// TMDB's results treat every `nil` as an unknown year.
+  /// An empty date is `nil` too. Catalogs treat an empty or blank date (white
+  /// space alone, `String.isBlank`, which the pages leave out without a
+  /// warning) as an unknown year and any other `nil` as an error; TMDB's
+  /// results treat every `nil` as an unknown year.
   static func year(of date: String) -> Int? {
     let utf8 = date.utf8
     var year = 0
@@ -22,11 +23,5 @@ enum ReleaseDate {
       guard date[fourth].isASCII else { return nil }
     }
     return year
-  }
-
-  /// Whether `date` is empty or white space alone: no date at all, as the
-  /// pages take a blank release date, which they leave out without a warning.
-  static func isBlank(_ date: String) -> Bool {
-    date.allSatisfy(\.isWhitespace)
   }
 }

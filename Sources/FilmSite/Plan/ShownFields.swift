@@ -78,7 +78,7 @@ enum ShownFields {
       _ problem: (String) -> FieldWarning.Problem?
     ) {
       guard let text = film[dynamicMember: field] else { return }
-      if isBlank(text) {
+      if text.isBlank {
         leaveOut(field)
       } else if let problem = problem(text) {
         leaveOut(field)
@@ -99,7 +99,7 @@ enum ShownFields {
     if let cast = castShown(film.cast) {
       changes.append { $0.cast = cast }
       if film.cast.count > castLimit {
-        let named = film.cast.lazy.filter { !isBlank($0.name) }.count
+        let named = film.cast.lazy.filter { !$0.name.isBlank }.count
         if named > castLimit { warn("cast", "", .castTooLong(count: named)) }
       }
     }
@@ -125,15 +125,15 @@ enum ShownFields {
   /// ``castLimit`` of them.
   static func castShown(_ cast: [Film.CastMember]) -> [Film.CastMember]? {
     let isShown = { (member: Film.CastMember) in
-      !isBlank(member.name) && !(member.character.map(isBlank) ?? false)
+      !member.name.isBlank && !(member.character?.isBlank ?? false)
     }
     guard cast.count > castLimit || !cast.allSatisfy(isShown) else { return nil }
     var shown: [Film.CastMember] = []
     shown.reserveCapacity(min(cast.count, castLimit))
-    for member in cast where !isBlank(member.name) {
+    for member in cast where !member.name.isBlank {
       guard shown.count < castLimit else { break }
       var member = member
-      if let character = member.character, isBlank(character) { member.character = nil }
+      if let character = member.character, character.isBlank { member.character = nil }
       shown.append(member)
     }
     return shown
@@ -208,13 +208,6 @@ enum ShownFields {
   private static func numberText(_ number: Double) -> String {
     number.rounded() == number && number.magnitude < 1e15
       ? String(Int(number)) : number.description
-  }
-
-  /// Whether `text` is empty or only white space.
-  private static func isBlank(_ text: String) -> Bool {
-    // Most values start with a visible ASCII character, which settles it.
-    if let first = text.utf8.first, (0x21...0x7E).contains(first) { return false }
-    return text.allSatisfy(\.isWhitespace)
   }
 
   /// Whether UTF-8 `bytes` hold a C0 control (tab and line breaks too), DEL

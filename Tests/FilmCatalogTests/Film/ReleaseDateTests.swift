@@ -1,3 +1,4 @@
+import FilmSiteSupport
 import Foundation
 import Testing
 
@@ -42,7 +43,7 @@ import Testing
     let movie = try JSONDecoder().decode(TMDBSearchResults.Movie.self, from: Data(json.utf8))
     #expect(movie.year == ReleaseDate.year(of: date))
     let catalog = Data("[\(json)]".utf8)
-    if date.trimmingCharacters(in: .whitespaces).isEmpty || ReleaseDate.year(of: date) != nil {
+    if date.isBlank || ReleaseDate.year(of: date) != nil {
       #expect(try CatalogDecoder.decode(catalog, file: "t.json").first?.year == movie.year)
     } else {
       #expect(throws: CatalogError.self) { try CatalogDecoder.decode(catalog, file: "t.json") }
