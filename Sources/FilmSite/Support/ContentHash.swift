@@ -5,11 +5,13 @@ import Foundation
 /// and compared by the next build.
 ///
 /// It tells whether a file's bytes changed, not whether someone tampered with
-/// them: it is not a cryptographic hash. Bytes short of a 64-byte block are
-/// mixed as MurmurHash64A mixes them, eight at a time; whole blocks first go
-/// through four lanes, each taking 16 bytes of a block with one 128-bit
-/// product, so a page's hash does not wait on one multiplication after
-/// another (``lanes(of:blocks:)``).
+/// them: it is not a cryptographic hash. The hash starts from a seed and the
+/// byte count and is built as MurmurHash64A builds it, one 64-bit
+/// little-endian word at a time. Whole 64-byte blocks come first, through
+/// four lanes that do not wait on each other (``lanes(of:blocks:)``): each
+/// lane, in order, then joins the hash as a word would. The words after the
+/// last block follow, then the last bytes, then MurmurHash64A's final mix, so
+/// an input shorter than a block hashes as MurmurHash64A with this seed does.
 struct ContentHash: Hashable, Sendable, CustomStringConvertible {
   let value: UInt64
 
@@ -55,20 +57,22 @@ struct ContentHash: Hashable, Sendable, CustomStringConvertible {
   /// The bytes a lane round takes: four lanes of two words each.
   private static let blockSize = 64
 
-  /// The constants each lane's words are combined with before their
-  /// product, two a lane; the lanes start from the seed combined with the
-  /// last three. Odd 64-bit constants of well-mixed bits: wyhash's four
-  /// secrets, then the golden ratio's and SplitMix64's.
+  /// The keys the lanes' words are xored with before their product, two a
+  /// lane; the lanes start from the seed xored with the last three. Odd
+  /// 64-bit constants of well-mixed bits: wyhash's five primes, the golden
+  /// ratio's, and SplitMix64's two multipliers.
   private static let keys: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (
     0xA076_1D64_78BD_642F, 0xE703_7ED1_A0B4_28DB, 0x8EBC_6AF0_9C88_C6E3, 0x5899_65CC_7537_4CC3,
     0x1D8E_4E27_C47D_124F, 0x9E37_79B9_7F4A_7C15, 0xBF58_476D_1CE4_E5B9, 0x94D0_49BB_1331_11EB
   )
 
-  /// The four lanes after the first `blocks` 64-byte blocks of `bytes`. Each
-  /// block gives each lane 16 bytes, two words: the lane's value is
-  /// multiplied by the MurmurHash constant, which loses nothing, and combined
-  /// with both halves of the 128-bit product of the two words, each first
-  /// combined with its key. The lanes do not wait on each other.
+  /// The four lanes after the first `blocks` 64-byte blocks of `bytes`.
+  /// Block by block, lane `i` takes the block's words `2i` and `2i + 1`: its
+  /// value becomes itself times the MurmurHash constant (which loses
+  /// nothing), xor both halves of the 128-bit product of the two words each
+  /// xored with its key (``folded(_:_:)``), xor the two words themselves, so
+  /// that a word equal to its key, which makes the product zero, does not hide
+  /// the other.
   private static func lanes(
     of bytes: UnsafeRawBufferPointer, blocks: Int
   ) -> (UInt64, UInt64, UInt64, UInt64) {
@@ -80,15 +84,17 @@ struct ContentHash: Hashable, Sendable, CustomStringConvertible {
         UInt64(
           littleEndian: bytes.loadUnaligned(fromByteOffset: start + index * 8, as: UInt64.self))
       }
-      a = (a &* m) ^ folded(word(0) ^ k.0, word(1) ^ k.1)
-      b = (b &* m) ^ folded(word(2) ^ k.2, word(3) ^ k.3)
-      c = (c &* m) ^ folded(word(4) ^ k.4, word(5) ^ k.5)
-      d = (d &* m) ^ folded(word(6) ^ k.6, word(7) ^ k.7)
+      let (w0, w1, w2, w3) = (word(0), word(1), word(2), word(3))
+      let (w4, w5, w6, w7) = (word(4), word(5), word(6), word(7))
+      a = (a &* m) ^ folded(w0 ^ k.0, w1 ^ k.1) ^ w0 ^ w1
+      b = (b &* m) ^ folded(w2 ^ k.2, w3 ^ k.3) ^ w2 ^ w3
+      c = (c &* m) ^ folded(w4 ^ k.4, w5 ^ k.5) ^ w4 ^ w5
+      d = (d &* m) ^ folded(w6 ^ k.6, w7 ^ k.7) ^ w6 ^ w7
     }
     return (a, b, c, d)
   }
 
-  /// The high and low halves of the 128-bit product of `x` and `y`, combined.
+  /// The high and low halves of the 128-bit product of `x` and `y`, xored.
   @inline(__always)
   private static func folded(_ x: UInt64, _ y: UInt64) -> UInt64 {
     let (high, low) = x.multipliedFullWidth(by: y)
