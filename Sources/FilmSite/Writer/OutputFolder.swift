@@ -64,6 +64,14 @@ struct OutputFolder: Sendable {
     return lock
   }
 
+  /// Removes the lock file a killed build left, when no build holds it: a
+  /// build that finds the site up to date writes nothing and takes no lock,
+  /// so without this the file would stay until the next build that writes.
+  func removeStaleLock() {
+    guard FileSystem.exists(lockPath) else { return }
+    (try? LockFile.acquire(lockPath))??.release()
+  }
+
   /// Refuses `/`, the home folder and any folder with a `Package.swift` at its top.
   func refuseDangerousFolder() throws {
     let home = FileManager.default.homeDirectoryForCurrentUser.standardizedFileURL

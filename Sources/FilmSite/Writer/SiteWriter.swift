@@ -272,7 +272,9 @@ public struct SiteWriter: Sendable {
   /// The site in the output folder when it is already what a build from
   /// `fingerprint` would write (``UpToDateSite``); `nil` when it must be built.
   func upToDateSite(builtFrom fingerprint: ContentHash) throws -> UpToDateSite? {
-    try UpToDateSite(in: folder, builtFrom: fingerprint)
+    guard let site = try UpToDateSite(in: folder, builtFrom: fingerprint) else { return nil }
+    folder.removeStaleLock()
+    return site
   }
 
   /// Whether the output folder's manifest says its site was built from

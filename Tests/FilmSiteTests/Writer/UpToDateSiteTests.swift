@@ -54,6 +54,31 @@ import Testing
     }
   }
 
+  /// A build killed after its swap leaves its lock file, unlocked; a build
+  /// that then finds the site up to date takes no lock of its own, and
+  /// removes that file, unless a running build holds it.
+  @Test func anUpToDateSiteRemovesAStaleLockButNotAHeldOne() throws {
+    for held in [false, true] {
+      let lockLeft = try Fixtures.withTemporaryDirectory { root in
+        let writer = SiteWriter(directory: root + "/Output")
+        var publication = try writer.begin()
+        try writer.add(Self.site, to: &publication)
+        _ = try writer.publish(
+          publication, fingerprint: Self.fingerprint, pageCounts: Self.pageCounts,
+          filmCounts: Self.filmCounts)
+        let lockPath = writer.folder.lockPath
+        #expect(!FileSystem.exists(lockPath))
+        #expect(FileManager.default.createFile(atPath: lockPath, contents: nil))
+        let holder = held ? try LockFile.acquire(lockPath) : nil
+        #expect(try writer.upToDateSite(builtFrom: Self.fingerprint) != nil)
+        let left = FileSystem.exists(lockPath)
+        holder?.release()
+        return left
+      }
+      #expect(lockLeft == held, "held: \(held)")
+    }
+  }
+
   private func setTime(of path: String, to seconds: TimeInterval) throws {
     try FileManager.default.setAttributes(
       [.modificationDate: Date(timeIntervalSince1970: seconds)], ofItemAtPath: path)
