@@ -35,18 +35,24 @@ import Testing
       files: manifest.paths.count, pageCounts: manifest.pageCounts, filmCounts: manifest.filmCounts)
   }
 
+  /// The writer of `Output` in `root`, after it published the site with its counts.
+  private func writtenSite(in root: String) throws -> SiteWriter {
+    let writer = SiteWriter(directory: root + "/Output")
+    var publication = try writer.begin()
+    try writer.add(Self.site, to: &publication)
+    _ = try writer.publish(
+      publication, fingerprint: Self.fingerprint, pageCounts: Self.pageCounts,
+      filmCounts: Self.filmCounts)
+    return writer
+  }
+
   /// Writes the site with its counts, changes the folder with `edit`, and
   /// compares the check with the reference.
   private func check(
     sourceLocation: SourceLocation = #_sourceLocation, _ edit: (OutputFolder) throws -> Void
   ) throws -> UpToDateSite? {
     try Fixtures.withTemporaryDirectory { root in
-      let writer = SiteWriter(directory: root + "/Output")
-      var publication = try writer.begin()
-      try writer.add(Self.site, to: &publication)
-      _ = try writer.publish(
-        publication, fingerprint: Self.fingerprint, pageCounts: Self.pageCounts,
-        filmCounts: Self.filmCounts)
+      let writer = try writtenSite(in: root)
       try edit(writer.folder)
       let found = try writer.upToDateSite(builtFrom: Self.fingerprint)
       #expect(found == (try reference(writer.folder)), sourceLocation: sourceLocation)
@@ -60,12 +66,7 @@ import Testing
   @Test func anUpToDateSiteRemovesAStaleLockButNotAHeldOne() throws {
     for held in [false, true] {
       let lockLeft = try Fixtures.withTemporaryDirectory { root in
-        let writer = SiteWriter(directory: root + "/Output")
-        var publication = try writer.begin()
-        try writer.add(Self.site, to: &publication)
-        _ = try writer.publish(
-          publication, fingerprint: Self.fingerprint, pageCounts: Self.pageCounts,
-          filmCounts: Self.filmCounts)
+        let writer = try writtenSite(in: root)
         let lockPath = writer.folder.lockPath
         #expect(!FileSystem.exists(lockPath))
         #expect(FileManager.default.createFile(atPath: lockPath, contents: nil))
