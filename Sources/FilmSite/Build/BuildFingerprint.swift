@@ -77,7 +77,7 @@ enum BuildFingerprint {
       list: key("list", [theme.layout, theme.index, theme.row]),
       terms: key("terms", [theme.layout, theme.terms]),
       page: key("page", [theme.layout, theme.page]),
-      search: key("search", []))
+      search: key("search", []), filmShowsIndexPage: theme.filmShowsIndexPage)
   }
 
   /// What each film's hash and its footprint (``FilmFootprint``) are made

@@ -195,6 +195,9 @@ struct FilmPageRebuild: Sendable {
       let changedOffsets = Set(changed.map(\.offset))
       guard fits(templateEdit, in: current, skipping: changedOffsets) else { return nil }
       let (oldSite, newSite) = (state.pageSite, pageSite)
+      // An edit of the template's text leaves its names, so both keys
+      // leave the index page out, or both have it.
+      let showsIndexPage = inputs.theme.filmShowsIndexPage
       // Each name once, not once for each film that has it.
       var terms: [[SiteState.TermName]] = []
       for kind in SiteState.keptKinds {
@@ -209,9 +212,11 @@ struct FilmPageRebuild: Sendable {
         return EditedPage(
           offset: offset, route: record.route,
           oldKey: PageKeys.film(
-            site: oldSite, film: record.film, route: record.route, links: record.links),
+            site: oldSite, film: record.film, route: record.route, links: record.links,
+            showsIndexPage: showsIndexPage),
           key: PageKeys.film(
-            site: newSite, film: record.film, route: record.route, links: record.links))
+            site: newSite, film: record.film, route: record.route, links: record.links,
+            showsIndexPage: showsIndexPage))
       }
       edited.reserveCapacity(found.count)
       for (offset, page) in found.enumerated() where !changedOffsets.contains(offset) {
@@ -369,7 +374,9 @@ struct FilmPageRebuild: Sendable {
   {
     page(
       of: film, route: route, links: links,
-      key: PageKeys.film(site: pageSite, film: hash, route: route, links: links))
+      key: PageKeys.film(
+        site: pageSite, film: hash, route: route, links: links,
+        showsIndexPage: inputs.theme.filmShowsIndexPage))
   }
 
   /// The state the rebuilt site leaves: this one, with the checked films'

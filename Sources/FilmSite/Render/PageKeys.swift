@@ -33,7 +33,8 @@ struct PageKeys: Sendable {
     }
     self.sites = SiteKeys(
       film: withNavigation(sites.film), list: withNavigation(sites.list),
-      terms: withNavigation(sites.terms), page: withNavigation(sites.page), search: sites.search)
+      terms: withNavigation(sites.terms), page: withNavigation(sites.page), search: sites.search,
+      filmShowsIndexPage: sites.filmShowsIndexPage)
     let notes = plan.content.notes
     let noteHTML = plan.content.noteHTML
     // A film's note is part of what its page and its row are made from.
@@ -83,7 +84,9 @@ struct PageKeys: Sendable {
 
   /// A film's page: the film (``films``), its route and every page it links to.
   func film(at offset: Int, route: Route, links: FilmPageLinks) -> ContentHash {
-    Self.film(site: sites.film, film: films[offset], route: route, links: links)
+    Self.film(
+      site: sites.film, film: films[offset], route: route, links: links,
+      showsIndexPage: sites.filmShowsIndexPage)
   }
 
   /// The film page's key at `offset` in `plan`, its links looked up.
@@ -95,13 +98,15 @@ struct PageKeys: Sendable {
 
   /// A film's page from its parts, for a rebuild that has no plan: `site`
   /// is a film page's site key (``SiteKeys/film`` of ``sites``), `film` the
-  /// film's hash (``films``).
-  static func film(site: ContentHash, film: ContentHash, route: Route, links: FilmPageLinks)
-    -> ContentHash
-  {
+  /// film's hash (``films``), and `showsIndexPage` whether the film template
+  /// shows the index page (``SiteKeys/filmShowsIndexPage``).
+  static func film(
+    site: ContentHash, film: ContentHash, route: Route, links: FilmPageLinks,
+    showsIndexPage: Bool
+  ) -> ContentHash {
     Self.film(
       base: filmBase(site: site, film: film, route: route, links: links),
-      indexPage: links.indexPage, indexPath: links.indexPath)
+      indexPage: links.indexPage, indexPath: links.indexPath, showsIndexPage: showsIndexPage)
   }
 
   /// A film page's key but for the index page that lists the film: the
@@ -120,12 +125,20 @@ struct PageKeys: Sendable {
   }
 
   /// A film page's key from its ``filmBase(site:film:route:links:)`` and the
-  /// index page that lists the film: its number and its route.
-  static func film(base: ContentHash, indexPage: Int, indexPath: String) -> ContentHash {
+  /// index page that lists the film: its number and its route, when the
+  /// film template shows them (`showsIndexPage`). A page that does not show
+  /// them is not made from them, so films added or removed before the film
+  /// leave its key as it was. `base` starts from the site key, which holds
+  /// the film template, so the two kinds of key never meet.
+  static func film(base: ContentHash, indexPage: Int, indexPath: String, showsIndexPage: Bool)
+    -> ContentHash
+  {
     var hasher = ContentHasher()
     hasher.combine(base)
-    hasher.combine(indexPage)
-    hasher.combine(indexPath)
+    if showsIndexPage {
+      hasher.combine(indexPage)
+      hasher.combine(indexPath)
+    }
     return hasher.finalize()
   }
 

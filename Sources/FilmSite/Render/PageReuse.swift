@@ -44,7 +44,9 @@ struct PageReuse: Sendable {
   /// site's file, when that file was made from the same inputs but for the
   /// index page that lists the film: its key is the page's `base` with the
   /// index page its ``IndexPagePatch`` shows. The new index page is put in at
-  /// the patch's places; `nil` when the page must be rendered.
+  /// the patch's places; `nil` when the page must be rendered. Only a film
+  /// template that shows the index page has pages to patch
+  /// (``SiteKeys/filmShowsIndexPage``).
   /// - Parameters:
   ///   - base: The page's ``PageKeys/filmBase(site:film:route:links:)``.
   ///   - key: The page's key, which the file is made with.
@@ -59,7 +61,9 @@ struct PageReuse: Sendable {
     let oldRoute = Pagination.route(forPage: patch.page)
     guard
       entry.key
-        == PageKeys.film(base: base, indexPage: patch.page, indexPath: oldRoute.description),
+        == PageKeys.film(
+          base: base, indexPage: patch.page, indexPath: oldRoute.description,
+          showsIndexPage: true),
       let file = bytes(path, entry),
       let (patched, next) = patch.applied(
         to: file,

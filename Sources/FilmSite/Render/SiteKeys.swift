@@ -19,4 +19,7 @@ struct SiteKeys: Sendable, Equatable {
   let page: ContentHash
   /// The search index's manifest and chunks.
   let search: ContentHash
+  /// Whether the film template shows the index page that lists the film
+  /// (``Theme/filmShowsIndexPage``): if not, that page is no input of a film page.
+  let filmShowsIndexPage: Bool
 }

@@ -45,6 +45,15 @@ struct Theme: Sendable {
     self.assets = assets
   }
 
+  /// Whether a film's page shows the index page that lists it: its film
+  /// template names `indexURL` or `indexPage` (the layout is not given
+  /// them). When it does not, films added or removed before a film leave
+  /// its page as it was, and the page's key leaves that index page out
+  /// (``PageKeys/film(base:indexPage:indexPath:showsIndexPage:)``).
+  var filmShowsIndexPage: Bool {
+    !film.names.isDisjoint(with: IndexPagePatch.names)
+  }
+
   /// One hash of everything the theme holds: each template's source and
   /// each asset's path and bytes, as they were loaded (links followed).
   var contentHash: ContentHash { contentHash(leavingOutFilm: false) }

@@ -69,7 +69,10 @@ enum SiteEdit: CustomStringConvertible {
   /// every kind of page goes through `layout.html`, the lists through
   /// `row.html`, and an asset is copied rather than rendered. The film
   /// template's text is edited in the middle or at its end, which a rebuild
-  /// without a plan puts into the current pages (``FilmTemplateEdit``).
+  /// without a plan puts into the current pages (``FilmTemplateEdit``); now
+  /// and then its back link loses the index page instead, and until the next
+  /// edit of it the film pages are not made from their index pages
+  /// (``SiteKeys/filmShowsIndexPage``).
   static let themeFiles: [(name: String, mark: @Sendable (String, Int) -> String)] = [
     ("row.html", { $0.replacingOccurrences(of: "<li>", with: "<li class=\"v\($1)\">") }),
     ("layout.html", { $0.replacingOccurrences(of: "</body>", with: "<p>v\($1)</p>\n</body>") }),
@@ -78,7 +81,11 @@ enum SiteEdit: CustomStringConvertible {
       {
         $1.isMultiple(of: 2)
           ? $0.replacingOccurrences(of: "Back to the films", with: "Back to the films (v\($1))")
-          : $0 + "<p>v\($1)</p>\n"
+          : $1.isMultiple(of: 5)
+            ? $0.replacingOccurrences(
+              of: #"<a href="{{indexURL}}">← Back to the films, page {{indexPage}}</a>"#,
+              with: #"<a href="{{homeURL}}">← Back to the films (v\#($1))</a>"#)
+            : $0 + "<p>v\($1)</p>\n"
       }
     ),
     ("index.html", { $0 + "<p>v\($1)</p>\n" }),

@@ -68,10 +68,10 @@ import Testing
 
   @Test func theKeyOfAFilmPageChangesWithEachLink() {
     let links = Self.sample(5)
-    func key(_ links: FilmPageLinks) -> ContentHash {
+    func key(_ links: FilmPageLinks, showingIndexPage: Bool = true) -> ContentHash {
       PageKeys.film(
         site: ContentHash(value: 1), film: ContentHash(value: 2), route: Route(["films", "1"]),
-        links: links)
+        links: links, showsIndexPage: showingIndexPage)
     }
     let changed = [
       FilmPageLinks(
@@ -92,5 +92,10 @@ import Testing
       #expect(key(other) != key(links))
     }
     #expect(key(Self.sample(5)) == key(links))
+    // A page whose template does not show the index page is not made from
+    // it: moved to another, it keeps its key, and every other link counts.
+    let hidden = key(links, showingIndexPage: false)
+    #expect(key(changed[0], showingIndexPage: false) == hidden)
+    for other in changed.dropFirst() { #expect(key(other, showingIndexPage: false) != hidden) }
   }
 }

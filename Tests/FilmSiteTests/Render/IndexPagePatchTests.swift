@@ -140,6 +140,76 @@ import Testing
     }
   }
 
+  /// Films added before films whose template does not show the index page
+  /// that lists them move them to other index pages, and leave their pages'
+  /// keys as they were: each is reused whole, neither read nor rendered. The
+  /// built-in template, which shows it, has the moved pages read to be patched.
+  @Test(arguments: [false, true])
+  func pagesThatDoNotShowTheirIndexPageAreReusedUnreadWhenTheyMove(showsIndexPage: Bool)
+    throws
+  {
+    try Fixtures.withTemporaryDirectory { root in
+      var generator = SiteEditGenerator(seed: 0x1DE4)
+      var site = EditedSite(
+        films: generator.catalog(), pageSize: 5, themeDirectory: root + "/theme")
+      try FileManager.default.createDirectory(
+        atPath: site.themeDirectory, withIntermediateDirectories: true)
+      let builtIn = try String(
+        contentsOfFile: Fixtures.templatesDirectory + "/film.html", encoding: .utf8)
+      let withoutPage = builtIn.replacingOccurrences(
+        of: #"<a href="{{indexURL}}">← Back to the films, page {{indexPage}}</a>"#,
+        with: #"<a href="{{homeURL}}">← Back to the films</a>"#)
+      #expect(withoutPage != builtIn)
+      try (showsIndexPage ? builtIn : withoutPage).write(
+        toFile: site.themeDirectory + "/film.html", atomically: true, encoding: .utf8)
+      let before = try files(site)
+      let oldPlan = try SitePlan(films: site.films, configuration: site.configuration)
+      // Without actors, so that no other film's actors get pages and links.
+      for _ in 0..<3 {
+        try SiteEdit.add(generator.film().with { $0.cast = [] }, at: 0).apply(to: &site)
+      }
+      let after = try files(site)
+
+      let lent = Lent()
+      let lending = lending(before, lent: lent)
+      let reuse = PageReuse(
+        entry: { path, key in before[path]?.key == key ? lending.current(path) : nil },
+        group: { _, _, _ in nil }, current: lending.current, bytes: lending.bytes)
+      let theme = try Theme.load(from: site.themeDirectory)
+      let plan = try SitePlan(films: site.films, configuration: site.configuration)
+      var rendered: [String: OutputFile] = [:]
+      var reused: Set<String> = []
+      try SiteRenderer(theme: theme, configuration: site.configuration).render(
+        plan, reusing: reuse
+      ) { batch in
+        for file in batch {
+          switch file {
+          case .rendered(let file): rendered[file.path] = file
+          case .reused(let path, _): reused.insert(path)
+          }
+        }
+      }
+      // What was rendered is what a whole render gives; what was reused is unchanged.
+      for (path, file) in rendered { #expect(file == after[path], "\(path)") }
+      for path in reused { #expect(before[path]?.bytes == after[path]?.bytes, "\(path)") }
+      #expect(Set(rendered.keys).union(reused) == Set(after.keys))
+      // The films on another index page than before, by their pages' paths.
+      func indexPages(_ plan: SitePlan) -> [String: Int] {
+        Dictionary(
+          uniqueKeysWithValues: plan.films.indices.map {
+            (plan.films[$0].route.filePath, plan.pagination.page(forItem: $0))
+          })
+      }
+      let (old, new) = (indexPages(oldPlan), indexPages(plan))
+      let moved = old.filter { path, page in new[path].map { $0 != page } ?? false }.count
+      #expect(moved > 0)
+      let renderedFilms = Set(new.keys).intersection(rendered.keys)
+      // The three films added have new pages; a moved one's is patched, or not even read.
+      #expect(renderedFilms.count == 3 + (showsIndexPage ? moved : 0))
+      #expect(lent.count.withLock { $0 } == (showsIndexPage ? moved : 0))
+    }
+  }
+
   /// A film page moved from the index page `from` to `to`: its rendered
   /// files, and the inputs to render it.
   private func movedPage(from: Int, to: Int, theme: String? = nil) throws -> (

@@ -102,7 +102,7 @@ import Testing
     SiteKeys(
       film: ContentHash(value: value), list: ContentHash(value: value + 100),
       terms: ContentHash(value: value + 200), page: ContentHash(value: value + 300),
-      search: ContentHash(value: value + 400))
+      search: ContentHash(value: value + 400), filmShowsIndexPage: true)
   }
 
   @Test func eachKindsSiteKeyStartsTheKeysOfThatKindAlone() throws {
@@ -117,16 +117,24 @@ import Testing
     let (one, two) = (Self.sites(1), Self.sites(2))
     let before = pageKeys(one)
     let film = pageKeys(
-      SiteKeys(film: two.film, list: one.list, terms: one.terms, page: one.page, search: one.search)
+      SiteKeys(
+        film: two.film, list: one.list, terms: one.terms, page: one.page, search: one.search,
+        filmShowsIndexPage: true)
     )
     let list = pageKeys(
-      SiteKeys(film: one.film, list: two.list, terms: one.terms, page: one.page, search: one.search)
+      SiteKeys(
+        film: one.film, list: two.list, terms: one.terms, page: one.page, search: one.search,
+        filmShowsIndexPage: true)
     )
     let terms = pageKeys(
-      SiteKeys(film: one.film, list: one.list, terms: two.terms, page: one.page, search: one.search)
+      SiteKeys(
+        film: one.film, list: one.list, terms: two.terms, page: one.page, search: one.search,
+        filmShowsIndexPage: true)
     )
     let others = pageKeys(
-      SiteKeys(film: one.film, list: one.list, terms: one.terms, page: two.page, search: two.search)
+      SiteKeys(
+        film: one.film, list: one.list, terms: one.terms, page: two.page, search: two.search,
+        filmShowsIndexPage: true)
     )
     #expect(film[0] != before[0] && film[1...] == before[1...])
     #expect(list[1] != before[1] && list[0] == before[0] && list[2] == before[2])

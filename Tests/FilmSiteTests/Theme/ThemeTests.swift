@@ -267,6 +267,34 @@ import Testing
     }
   }
 
+  /// A film's page shows the index page that lists it when its template
+  /// names `indexURL` or `indexPage`, as a value or a section, in either
+  /// language; only then is that page one of the film page's inputs.
+  @Test(arguments: [
+    ("film.html", "<h1>{{title}}</h1>\n", false),
+    ("film.html", "<a href=\"{{homeURL}}\">Back to the films</a>\n", false),
+    ("film.html", "<a href=\"{{indexURL}}\">Back</a>\n", true),
+    ("film.html", "<p>Page {{{indexPage}}}</p>\n", true),
+    ("film.html", "{{#genreLinks}}{{name}}, page {{indexPage}} {{/genreLinks}}\n", true),
+    ("film.html", "{{^indexURL}}No list{{/indexURL}}\n", true),
+    ("film.md", "# {{title}}\n", false),
+    ("film.md", "[Back]({{indexURL}})\n", true),
+  ])
+  func theFilmPageShowsItsIndexPageWhenItsTemplateNamesIt(
+    file: String, template: String, shows: Bool
+  ) throws {
+    try Fixtures.withTemporaryDirectory { directory in
+      try template.write(toFile: directory + "/" + file, atomically: true, encoding: .utf8)
+      let theme = try Theme.load(from: directory)
+      #expect(theme.film.file == directory + "/" + file)
+      #expect(theme.filmShowsIndexPage == shows)
+      #expect(
+        try BuildFingerprint.siteKeys(theme: theme, configuration: .init()).filmShowsIndexPage
+          == shows)
+    }
+    #expect(try Theme.builtIn().filmShowsIndexPage)
+  }
+
   /// The film page and the name lists, each given in both languages.
   @Test(arguments: [(markdownFilm, "film"), (markdownTerms, "terms")])
   func aTemplateInBothLanguagesIsRefused(markdown: String, name: String) throws {
