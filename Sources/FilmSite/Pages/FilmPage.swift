@@ -10,12 +10,13 @@ struct FilmPage {
   var noteHTML: String? = nil
 
   /// Whether a film page made with `inputs` can have an ``IndexPagePatch``:
-  /// its template is HTML (a Markdown one goes through cmark), and neither it
-  /// nor the layout opens a section with a name the patch places, where
-  /// `{{.}}` would show the value unrecorded.
+  /// its template shows the index page (one that does not has nothing to
+  /// patch: ``Theme/filmShowsIndexPage``), it is HTML (a Markdown one goes
+  /// through cmark), and neither it nor the layout opens a section with a
+  /// name the patch places, where `{{.}}` would show the value unrecorded.
   static func canPatch(with inputs: PageInputs) -> Bool {
     let film = inputs.theme.film
-    return film.language == .html
+    return inputs.theme.filmShowsIndexPage && film.language == .html
       && film.sectionNames.isDisjoint(with: IndexPagePatch.names)
       && !inputs.layout.template.sectionNames.contains(PageLayout.contentName)
   }

@@ -8,6 +8,9 @@
 /// changed `row.html` or `index.html` the lists alone. The search index is
 /// made from the films and the settings, with no template. A theme's assets
 /// are copied to the site as they are, and no page's bytes depend on them.
+///
+/// Beside the keys, whether the film template shows the index page that
+/// lists the film, which decides whether a film page's key holds that page.
 struct SiteKeys: Sendable, Equatable {
   /// A film's page: `layout.html` and `film.html` (or `film.md`).
   let film: ContentHash

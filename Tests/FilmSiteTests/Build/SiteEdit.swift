@@ -81,7 +81,7 @@ enum SiteEdit: CustomStringConvertible {
       {
         $1.isMultiple(of: 2)
           ? $0.replacingOccurrences(of: "Back to the films", with: "Back to the films (v\($1))")
-          : $1.isMultiple(of: 5)
+          : $1.isMultiple(of: 3)
             ? $0.replacingOccurrences(
               of: #"<a href="{{indexURL}}">← Back to the films, page {{indexPage}}</a>"#,
               with: #"<a href="{{homeURL}}">← Back to the films (v\#($1))</a>"#)

@@ -292,6 +292,9 @@ import Testing
         try BuildFingerprint.siteKeys(theme: theme, configuration: .init()).filmShowsIndexPage
           == shows)
     }
+  }
+
+  @Test func theBuiltInFilmPageShowsItsIndexPage() throws {
     #expect(try Theme.builtIn().filmShowsIndexPage)
   }
 
