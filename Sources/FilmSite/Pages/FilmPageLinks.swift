@@ -134,7 +134,8 @@ struct FilmPageLinks: Hashable, Sendable {
   }
 
   /// Adds every link but the index page's, in order, to `hasher`: a film
-  /// page's key, which adds the index page last (``PageKeys/film(base:indexPage:indexPath:showsIndexPage:)``).
+  /// page's key, which adds the index page last
+  /// (``PageKeys/film(base:indexPage:indexPath:showsIndexPage:)``).
   func combineAllButIndexPage(into hasher: inout ContentHasher) {
     // Each list hashed where it is: an array of the five would copy each
     // name's texts, for every film of a rebuild.

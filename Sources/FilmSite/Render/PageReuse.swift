@@ -45,8 +45,8 @@ struct PageReuse: Sendable {
   /// index page that lists the film: its key is the page's `base` with the
   /// index page its ``IndexPagePatch`` shows. The new index page is put in at
   /// the patch's places; `nil` when the page must be rendered. Only a film
-  /// template that shows the index page has pages to patch
-  /// (``SiteKeys/filmShowsIndexPage``).
+  /// template that shows the index page gives its pages a patch
+  /// (``FilmPage/canPatch(with:)``).
   /// - Parameters:
   ///   - base: The page's ``PageKeys/filmBase(site:film:route:links:)``.
   ///   - key: The page's key, which the file is made with.

@@ -162,7 +162,6 @@ struct SiteRenderer: Sendable {
     reuse: PageReuse, inputs: PageInputs, batchSize: Int, into sink: ([SiteFile]) throws -> Void
   ) throws {
     let (films, content) = (plan.films, plan.content)
-    let showsIndexPage = keys.sites.filmShowsIndexPage
     try Self.makeInBatches(Array(films.indices), batchSize: batchSize, into: sink) { offset in
       // The film itself only for a page that is rendered: a copy of it
       // retains each of its texts and lists, for every kept page.
@@ -178,14 +177,13 @@ struct SiteRenderer: Sendable {
       let base = keys.filmBase(at: offset, route: route, links: links)
       let key = PageKeys.film(
         base: base, indexPage: links.indexPage, indexPath: links.indexPath,
-        showsIndexPage: showsIndexPage)
+        showsIndexPage: keys.sites.filmShowsIndexPage)
       if let entry = reuse.entry(path, key) { return .reused(path: path, entry: entry) }
       // Films added or removed before this one move it to another index
       // page: then only that page's number and link change in its file.
-      // (A page that does not show them has the same key, found above.)
-      if showsIndexPage,
-        let patched = reuse.patchedFilmPage(
-          path: path, route: route, base: base, links: links, key: key)
+      // (A page that does not show them keeps its key, and has no patch.)
+      if let patched = reuse.patchedFilmPage(
+        path: path, route: route, base: base, links: links, key: key)
       {
         return .rendered(patched)
       }

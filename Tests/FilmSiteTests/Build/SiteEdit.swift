@@ -82,9 +82,7 @@ enum SiteEdit: CustomStringConvertible {
         $1.isMultiple(of: 2)
           ? $0.replacingOccurrences(of: "Back to the films", with: "Back to the films (v\($1))")
           : $1.isMultiple(of: 3)
-            ? $0.replacingOccurrences(
-              of: #"<a href="{{indexURL}}">← Back to the films, page {{indexPage}}</a>"#,
-              with: #"<a href="{{homeURL}}">← Back to the films (v\#($1))</a>"#)
+            ? withoutIndexPage($0, saying: " (v\($1))")
             : $0 + "<p>v\($1)</p>\n"
       }
     ),
@@ -93,6 +91,15 @@ enum SiteEdit: CustomStringConvertible {
     ("page.html", { $0 + "<p>v\($1)</p>\n" }),
     ("assets/style.css", { $0 + "/* v\($1) */\n" }),
   ]
+
+  /// The built-in `film.html` (`film`) with its back link to the first index
+  /// page, numbered nowhere, and `text` after its words: a film template
+  /// that does not show the index page that lists the film.
+  static func withoutIndexPage(_ film: String, saying text: String = "") -> String {
+    film.replacingOccurrences(
+      of: #"<a href="{{indexURL}}">← Back to the films, page {{indexPage}}</a>"#,
+      with: #"<a href="{{homeURL}}">← Back to the films"# + text + "</a>")
+  }
 
   var description: String {
     switch self {
