@@ -346,8 +346,9 @@ public struct SiteBuilder: Sendable {
         last: last.map { ($0.state, records) }, kept: kept, sources: sources,
         searchChunks: searchChunks, fingerprint: fingerprint, files: files)
     }
+    let published: SiteWriter.Summary
     do {
-      return try writer.publish(
+      published = try writer.publish(
         publication, fingerprint: fingerprint, pageCounts: plan.pageCounts,
         filmCounts: filmCounts, state: state.wait())
     } catch {
@@ -355,6 +356,10 @@ public struct SiteBuilder: Sendable {
       _ = state.wait()
       throw error
     }
+    // Like the plan, each film's links and the state's work, which holds
+    // them, are freed beside the summary rather than before it.
+    releaseInBackground((consume links, consume keys, consume state))
+    return published
   }
 
   /// The summary of a build that found the site up to date: nothing written,
