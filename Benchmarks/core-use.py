@@ -34,16 +34,16 @@ def cpu_seconds(pid: int) -> float | None:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def stretches(steps: list[tuple[float, float]], below: float) -> list[tuple[float, float, float]]:
+def stretches(steps: list[tuple[float, float, float]],
+              below: float) -> list[tuple[float, float, float]]:
     """The runs of two or more steps under `below` cores: (start, end, mean cores)."""
     found, run = [], []
-    for step in steps + [(float("inf"), below)]:
-        if step[1] < below:
+    for step in steps + [(0.0, 0.0, below)]:
+        if step[2] < below:
             run.append(step)
             continue
         if len(run) >= 2:
-            found.append((run[0][0], step[0] if step[0] != float("inf") else run[-1][0],
-                          sum(cores for _, cores in run) / len(run)))
+            found.append((run[0][0], run[-1][1], sum(cores for _, _, cores in run) / len(run)))
         run = []
     return found
 
@@ -60,7 +60,8 @@ def main() -> None:
         parser.error("no command given")
     started = time.monotonic()
     process = subprocess.Popen(command)
-    steps: list[tuple[float, float]] = []
+    # Each step: its start and end, in seconds from the start, and the cores busy in it.
+    steps: list[tuple[float, float, float]] = []
     last = (started, 0.0)
     while True:
         time.sleep(args.step)
@@ -70,12 +71,12 @@ def main() -> None:
             break
         now, cpu = time.monotonic(), cpu_seconds(process.pid)
         if cpu is not None:
-            steps.append((last[0] - started, (cpu - last[1]) / (now - last[0])))
+            steps.append((last[0] - started, now - started, (cpu - last[1]) / (now - last[0])))
             last = (now, cpu)
     wall = time.monotonic() - started
     total = usage.ru_utime + usage.ru_stime
-    for at, cores in steps:
-        print(f"{at:6.1f} s  {cores:4.2f}")
+    for start, _, cores in steps:
+        print(f"{start:6.1f} s  {cores:4.2f}")
     cores = os.cpu_count() or 1
     print(f"wall {wall:.2f} s, CPU {total:.2f} s, {total / wall:.2f} of {cores} cores busy, "
           f"{cores * wall - total:.2f} core-seconds idle")
