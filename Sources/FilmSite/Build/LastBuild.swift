@@ -65,22 +65,52 @@ struct LastBuild {
       plan.sourceOffsets.count == records.count
     else { return nil }
     let (state, offsets, terms) = (state, plan.sourceOffsets, plan.browse.cast.terms)
-    // With names added, the terms no recorded rank was moved to are those names.
-    var moved: (places: [Int32], added: [String: Int32])?
-    if case .moved(let places) = keptCast {
-      var isKept = [Bool](repeating: false, count: terms.count)
-      for place in places where place >= 0 && Int(place) < terms.count { isKept[Int(place)] = true }
-      var added: [String: Int32] = [:]
-      // Of two terms with one name (there are none: terms are grouped by name), the first.
-      for rank in terms.indices where !isKept[rank] {
-        added[terms[rank].name] = added[terms[rank].name] ?? Int32(rank)
-      }
-      moved = (places, added)
-    }
-    let kept = moved
+    let moved = Self.castMoves(keptCast, cast: terms)
     return { position in
-      records[offsets[position]].flatMap { state.actorPages(at: $0, cast: terms, moved: kept) }
+      records[offsets[position]].flatMap { state.actorPages(at: $0, cast: terms, moved: moved) }
     }
+  }
+
+  /// By position in `plan`, the digest of the film's links
+  /// (``FilmPageLinks/digest``) when the last build recorded the links the
+  /// plan gives it (``SiteState/keptLinksDigest(at:castCount:castPlaces:added:)``):
+  /// a film whose bytes did not change, in a plan that kept the last build's
+  /// taxonomies, with or without names put among them or taken out, whose
+  /// shown actors have the pages they had. Its page's key is had without its
+  /// links (``FilmLinks``), and its line of the next state is written from
+  /// its last one (``SiteState/appendKeptLinks(fromLineAt:position:route:ranks:indexPage:indexPath:castPlaces:to:)``).
+  /// `nil` for each film when the plan's taxonomies are not the last build's.
+  func keptLinks(for plan: SitePlan) -> [ContentHash?]? {
+    guard bySources, let records, let keptCast = plan.keptCast,
+      plan.sourceOffsets.count == records.count
+    else { return nil }
+    let (state, offsets) = (state, plan.sourceOffsets)
+    let castCount = plan.browse.cast.terms.count
+    let moved = Self.castMoves(keptCast, cast: plan.browse.cast.terms)
+    let (places, added) = (moved?.places, moved?.added ?? [:])
+    return offsets.parallelMap { offset in
+      records[offset].flatMap {
+        state.keptLinksDigest(at: $0, castCount: castCount, castPlaces: places, added: added)
+      }
+    }
+  }
+
+  /// Where the recorded cast's terms are among the plan's `cast`, when names
+  /// were put among them or taken out: each recorded rank's place now (-1
+  /// for a term that went), and the names no recorded rank was moved to, by
+  /// their ranks. `nil` when the terms are at their recorded ranks.
+  private static func castMoves(_ kept: SitePlan.CastPlaces, cast terms: [Term])
+    -> (places: [Int32], added: [String: Int32])?
+  {
+    guard case .moved(let places) = kept else { return nil }
+    var isKept = [Bool](repeating: false, count: terms.count)
+    for place in places where place >= 0 && Int(place) < terms.count { isKept[Int(place)] = true }
+    var added: [String: Int32] = [:]
+    // Of two terms with one name (there are none: terms are grouped by name), the first.
+    for rank in terms.indices where !isKept[rank] {
+      added[terms[rank].name] = added[terms[rank].name] ?? Int32(rank)
+    }
+    return (places, added)
   }
 
   /// By position in `plan`, whether the film is where the last build had it,

@@ -11,7 +11,9 @@ extension SiteBuilder {
   /// it has the same hash and feed mark, wherever films were added or removed
   /// before it; the others' rows are rendered to make theirs. A film that is
   /// `kept` (``LastBuild/keptFilms(of:keys:sources:)``, by position) and has
-  /// the same marks keeps its whole line, copied.
+  /// the same marks keeps its whole line, copied; one whose links the last
+  /// build recorded as they are (``LastBuild/keptLinks(for:)``) has its
+  /// links' part of the line written from its last one.
   /// The search index's chunks are kept with it when the render made them (`searchChunks`).
   func nextState(
     of plan: SitePlan, links: FilmLinks, keys: PageKeys, theme: Theme, settings: ContentHash,
@@ -39,6 +41,11 @@ extension SiteBuilder {
       plan.browse[kind].terms.map { SiteState.TermName(name: $0.name, slug: $0.slug) }
     }
     let cast = terms[SiteState.castKind]
+    // Where the recorded cast's terms are now, for the lines written from the last ones.
+    let castPlaces: [Int32]? =
+      if case .moved(let places) = plan.keptCast { places } else { nil }
+    // Each index page's path once, not once for each of its films.
+    let indexPaths = plan.pagination.pages.map { plan.pagination.route(forPage: $0).description }
     // Each film's line is written where its record is made: the film and its
     // record are read where they are, not copied.
     return SiteState.bytes(
@@ -70,13 +77,33 @@ extension SiteBuilder {
         keptFootprint
         ?? FilmFootprint.of(
           films[position].film, at: route, inFeed: listed, row: theme.row, contexts: contexts)
+      // A film whose links the last build recorded as they are: its line's
+      // links are written from its last line, without making them.
+      if links.keptDigest(at: position) != nil, let (last, records) = last,
+        let record = records?[offset]
+      {
+        let start = bytes.count
+        SiteState.appendStart(
+          film: hash, footprint: footprint, source: sources?[offset],
+          mark: SiteState.mark(inFeed: listed, warned: isWarned, leftOut: isLeftOut), to: &bytes)
+        let indexPage = plan.pagination.page(forItem: position)
+        if last.appendKeptLinks(
+          fromLineAt: record, position: position, route: route,
+          ranks: { plan.browse[SiteState.keptKinds[$0]].ranks(ofFilmAt: position) },
+          indexPage: indexPage, indexPath: indexPaths[indexPage - 1], castPlaces: castPlaces,
+          to: &bytes)
+        {
+          return
+        }
+        bytes.removeSubrange(start...)
+      }
       SiteState.appendLine(
         of: SiteState.Record(
           film: hash, footprint: footprint, source: sources?[offset], inFeed: listed,
           warned: isWarned, leftOut: isLeftOut, links: links[position], position: position,
           route: route,
           ranks: SiteState.keptKinds.map { Array(plan.browse[$0].ranks(ofFilmAt: position)) }),
-        cast: cast, to: &bytes)
+        cast: cast, linksDigest: links.digest(at: position), to: &bytes)
     }
   }
 }

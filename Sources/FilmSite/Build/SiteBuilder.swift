@@ -325,7 +325,9 @@ public struct SiteBuilder: Sendable {
             && last.state.pageSite == keys.sites.film ? kept : nil
         }
       }
-    let links = FilmLinks(of: plan, keptActors: last?.keptActors(for: plan), later: keptPages)
+    let links = FilmLinks(
+      of: plan, keptActors: last?.keptActors(for: plan), keptDigests: last?.keptLinks(for: plan),
+      later: keptPages)
     let reuse = writer.reuse(for: publication)
     let searchChunks = try renderer.render(
       plan, links: links, keptFilmPages: keptPages, keys: keys,

@@ -162,6 +162,79 @@ extension SiteState {
     return isWhole ? actors : nil
   }
 
+  /// The digest of the film at `offset`'s links (``linksDigest(at:)``) when
+  /// a plan whose taxonomies are this state's, with or without names put
+  /// among them or taken out, gives the film the links its line records,
+  /// for a film whose bytes did not change: it names the terms it named,
+  /// spelt and slugged as they were (a kept plan respells none:
+  /// ``KeptTerms``); each shown actor recorded with a page has it still (their
+  /// term did not go: `castPlaces` gives each recorded rank's place now, -1
+  /// for one that went, or is `nil` when none moved); and none recorded with
+  /// no page is among the `added` names, which would give them one. Then its
+  /// page's key is had without its links (``PageKeys/filmBase(site:film:route:links:)``).
+  /// `nil` otherwise, or if its line is damaged: its links are made.
+  /// ``actorPages(at:cast:moved:)`` with the links made is the reference.
+  func keptLinksDigest(
+    at offset: Int, castCount: Int, castPlaces: [Int32]?, added: [String: Int32]
+  ) -> ContentHash? {
+    guard let digest = linksDigest(at: offset), let range = fieldRanges(at: offset)?.actors
+    else { return nil }
+    func isKept(_ rank: Int32) -> Bool {
+      guard let castPlaces else { return Int(rank) < castCount }
+      return Int(rank) < castPlaces.count && castPlaces[Int(rank)] >= 0
+    }
+    let isWhole = Self.forEachActorEntry(in: bytes[range]) { entry in
+      switch entry {
+      case .term(let rank, _), .spelt(let rank, _, _): return isKept(rank)
+      case .noPage(let name):
+        return added.isEmpty || Self.unescaped(name).map { added[$0] == nil } ?? false
+      }
+    }
+    return isWhole ? digest : nil
+  }
+
+  /// An actor's entry as it is written in a line, before any name is made a text.
+  enum ActorEntry {
+    /// `=<rank>`: the rank and the entry's bytes.
+    case term(rank: Int32, entry: ArraySlice<UInt8>)
+    /// `<rank>:<name>`: the rank, the colon's index, and the entry's bytes.
+    case spelt(rank: Int32, colon: Int, entry: ArraySlice<UInt8>)
+    /// `:<name>`: the name's bytes, escaped.
+    case noPage(name: ArraySlice<UInt8>)
+  }
+
+  /// Calls `body` with each actor's entry written in `field` (a line's
+  /// last), in order; `false` when an entry's rank cannot be read, or `body`
+  /// returns `false` (no more calls are made then). Its names are not read:
+  /// ``forEachActor(in:_:)`` reads them.
+  static func forEachActorEntry(in field: ArraySlice<UInt8>, _ body: (ActorEntry) -> Bool)
+    -> Bool
+  {
+    guard !field.isEmpty else { return true }
+    var start = field.startIndex
+    while true {
+      let end = field[start...].firstIndex(of: UInt8(ascii: "\t")) ?? field.endIndex
+      let entry: ActorEntry
+      if start < end, field[start] == UInt8(ascii: "=") {
+        guard let rank = rank(in: field[(start + 1)..<end]) else { return false }
+        entry = .term(rank: rank, entry: field[start..<end])
+      } else {
+        guard let colon = field[start..<end].firstIndex(of: UInt8(ascii: ":")) else {
+          return false
+        }
+        if colon == start {
+          entry = .noPage(name: field[(colon + 1)..<end])
+        } else {
+          guard let rank = rank(in: field[start..<colon]) else { return false }
+          entry = .spelt(rank: rank, colon: colon, entry: field[start..<end])
+        }
+      }
+      guard body(entry) else { return false }
+      guard end < field.endIndex else { return true }
+      start = end + 1
+    }
+  }
+
   /// The actors written in `range` (``forEachActor(in:_:)``), `term` giving
   /// the cast's term at a written rank.
   func actors(in range: Range<Int>, term: (Int32) -> TermName?) -> [FilmPageLinks.ActorPage]? {
@@ -196,28 +269,16 @@ extension SiteState {
   /// order, each read where it is; `false` when an entry cannot be read, or
   /// `body` returns `false` (no more calls are made then).
   static func forEachActor(in field: ArraySlice<UInt8>, _ body: (WrittenActor) -> Bool) -> Bool {
-    guard !field.isEmpty else { return true }
-    var start = field.startIndex
-    while true {
-      let end = field[start...].firstIndex(of: UInt8(ascii: "\t")) ?? field.endIndex
-      let actor: WrittenActor
-      if start < end, field[start] == UInt8(ascii: "=") {
-        guard let rank = rank(in: field[(start + 1)..<end]) else { return false }
-        actor = .term(rank: rank)
-      } else {
-        guard let colon = field[start..<end].firstIndex(of: UInt8(ascii: ":")),
-          let name = unescaped(field[(colon + 1)..<end])
-        else { return false }
-        if colon == start {
-          actor = .noPage(name: name)
-        } else {
-          guard let rank = rank(in: field[start..<colon]) else { return false }
-          actor = .spelt(name: name, rank: rank)
-        }
+    forEachActorEntry(in: field) { entry in
+      switch entry {
+      case .term(let rank, _): return body(.term(rank: rank))
+      case .spelt(let rank, let colon, let entry):
+        guard let name = unescaped(entry[(colon + 1)...]) else { return false }
+        return body(.spelt(name: name, rank: rank))
+      case .noPage(let name):
+        guard let name = unescaped(name) else { return false }
+        return body(.noPage(name: name))
       }
-      guard body(actor) else { return false }
-      guard end < field.endIndex else { return true }
-      start = end + 1
     }
   }
 

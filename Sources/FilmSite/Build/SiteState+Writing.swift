@@ -97,31 +97,21 @@ extension SiteState {
   /// A record's line, with its line break: its links' names are its terms,
   /// written by their ranks, and its actors by the ranks of their pages
   /// among the `cast`'s terms (``fields(at:)``).
-  static func appendLine(of record: Record, cast: [TermName], to bytes: inout [UInt8]) {
+  /// - Parameter linksDigest: The digest of the record's links, when the
+  ///   caller made it already; made here otherwise.
+  static func appendLine(
+    of record: Record, cast: [TermName], linksDigest: ContentHash? = nil, to bytes: inout [UInt8]
+  ) {
     appendStart(
       film: record.film, footprint: record.footprint, source: record.source,
       mark: mark(inFeed: record.inFeed, warned: record.warned, leftOut: record.leftOut),
       to: &bytes)
-    bytes.appendDecimal(record.position)
+    bytes.appendHex(linksDigest ?? record.links.digest)
     bytes.append(UInt8(ascii: " "))
-    // The route's description, a `/` after each component.
-    for component in record.route.components {
-      bytes += component.utf8
-      bytes.append(UInt8(ascii: "/"))
-    }
-    bytes.append(UInt8(ascii: " "))
-    for kind in record.ranks {
-      for (index, rank) in kind.enumerated() {
-        if index > 0 { bytes.append(UInt8(ascii: ",")) }
-        bytes.appendDecimal(Int(rank))
-      }
-      bytes.append(UInt8(ascii: "/"))
-    }
-    bytes.append(UInt8(ascii: " "))
-    bytes.appendDecimal(record.links.indexPage)
-    bytes.append(UInt8(ascii: " "))
-    bytes += record.links.indexPath.utf8
-    bytes.append(UInt8(ascii: " "))
+    appendPlace(
+      position: record.position, route: record.route,
+      ranks: { kind in kind < record.ranks.count ? record.ranks[kind][...] : [] },
+      indexPage: record.links.indexPage, indexPath: record.links.indexPath, to: &bytes)
     for (index, actor) in record.links.actors.enumerated() {
       // An actor with a page but no rank (none in a build's links) is written with none.
       if index > 0 { bytes.append(UInt8(ascii: "\t")) }
@@ -140,6 +130,94 @@ extension SiteState {
       }
     }
     bytes.append(UInt8(ascii: "\n"))
+  }
+
+  /// A line's fields from its place to its index page's path, a space after
+  /// each: its place in the site's order, its route, the ranks of its names
+  /// of each of ``keptKinds`` (by the kind's place there), and its index page.
+  static func appendPlace(
+    position: Int, route: Route, ranks: (_ kind: Int) -> ArraySlice<Int32>, indexPage: Int,
+    indexPath: String, to bytes: inout [UInt8]
+  ) {
+    bytes.appendDecimal(position)
+    bytes.append(UInt8(ascii: " "))
+    // The route's description, a `/` after each component.
+    for component in route.components {
+      bytes += component.utf8
+      bytes.append(UInt8(ascii: "/"))
+    }
+    bytes.append(UInt8(ascii: " "))
+    for kind in keptKinds.indices {
+      var isFirst = true
+      for rank in ranks(kind) {
+        if !isFirst { bytes.append(UInt8(ascii: ",")) }
+        bytes.appendDecimal(Int(rank))
+        isFirst = false
+      }
+      bytes.append(UInt8(ascii: "/"))
+    }
+    bytes.append(UInt8(ascii: " "))
+    bytes.appendDecimal(indexPage)
+    bytes.append(UInt8(ascii: " "))
+    bytes += indexPath.utf8
+    bytes.append(UInt8(ascii: " "))
+  }
+
+  /// The rest of the line of the film at `offset`, after its start
+  /// (``appendStart(film:footprint:source:mark:to:)``), for a build whose
+  /// plan gives the film the links the line records
+  /// (``keptLinksDigest(at:castCount:castPlaces:added:)``): the links'
+  /// digest as it is, the film's place now (as ``appendPlace(position:route:ranks:indexPage:indexPath:to:)``
+  /// takes it), and its actors with their pages' ranks moved to
+  /// `castPlaces` (each recorded rank's place now, or `nil` when none moved),
+  /// and the line break. It is the line ``appendLine(of:cast:to:)`` writes of
+  /// the film's record with its links made, without making them. `false`,
+  /// with nothing written, if the line is damaged or names a term that went.
+  func appendKeptLinks(
+    fromLineAt offset: Int, position: Int, route: Route,
+    ranks: (_ kind: Int) -> ArraySlice<Int32>, indexPage: Int, indexPath: String,
+    castPlaces: [Int32]?, to out: inout [UInt8]
+  ) -> Bool {
+    guard let actors = fieldRanges(at: offset)?.actors else { return false }
+    let (start, line) = (out.count, lines[offset])
+    out.append(
+      contentsOf: bytes[line.lowerBound + Self.linksStart..<line.lowerBound + Self.placeStart])
+    Self.appendPlace(
+      position: position, route: route, ranks: ranks, indexPage: indexPage,
+      indexPath: indexPath, to: &out)
+    guard let castPlaces else {
+      out.append(contentsOf: bytes[actors])
+      out.append(UInt8(ascii: "\n"))
+      return true
+    }
+    func placed(_ rank: Int32) -> Int? {
+      Int(rank) < castPlaces.count && castPlaces[Int(rank)] >= 0 ? Int(castPlaces[Int(rank)]) : nil
+    }
+    var isFirst = true
+    let isWhole = Self.forEachActorEntry(in: bytes[actors]) { entry in
+      if !isFirst { out.append(UInt8(ascii: "\t")) }
+      isFirst = false
+      switch entry {
+      case .term(let rank, _):
+        guard let placed = placed(rank) else { return false }
+        out.append(UInt8(ascii: "="))
+        out.appendDecimal(placed)
+      case .spelt(let rank, let colon, let entry):
+        guard let placed = placed(rank) else { return false }
+        out.appendDecimal(placed)
+        out.append(contentsOf: entry[colon...])
+      case .noPage(let name):
+        out.append(UInt8(ascii: ":"))
+        out.append(contentsOf: name)
+      }
+      return true
+    }
+    guard isWhole else {
+      out.removeSubrange(start...)
+      return false
+    }
+    out.append(UInt8(ascii: "\n"))
+    return true
   }
 
   /// A line's start: its three hashes (16 `-` for no source) and its mark, a space after each.
@@ -274,9 +352,9 @@ extension SiteState {
       leftOut: update?.leftOut ?? hasLeftOut(at: offset))
     // Without the bytes' hash, a line the rebuild updated keeps none: the
     // last hash named other bytes than the film's now, and a record found by
-    // it would vouch for the film's order, names and marks.
+    // it would vouch for the film's order, names and marks. Its links are the same.
     Self.appendStart(film: film, footprint: footprint, source: source, mark: mark, to: &out)
-    out.append(contentsOf: bytes[start + Self.placeStart..<line.upperBound])
+    out.append(contentsOf: bytes[start + Self.linksStart..<line.upperBound])
     out.append(UInt8(ascii: "\n"))
   }
 }

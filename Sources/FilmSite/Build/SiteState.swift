@@ -5,8 +5,8 @@ import Foundation
 /// rebuild after edits that only the edited films' own pages show can skip
 /// the plan (``FilmPageRebuild``): for each film, in the order the source
 /// gave them, its hash, its footprint (``FilmFootprint``), the hash of its
-/// bytes in a catalog file, its links (``FilmPageLinks``), its place in the
-/// site's order and its route (which a planned rebuild keeps for a film whose
+/// bytes in a catalog file, its links (``FilmPageLinks``) and their
+/// ``FilmPageLinks/digest``, its place in the site's order and its route (which a planned rebuild keeps for a film whose
 /// bytes did not change: ``KeptOrder``), and the ranks of its names among
 /// the terms of each taxonomy, which follow the films, one line a term
 /// (``KeptTerms``). A film's links are kept by those ranks. Then the search
@@ -68,7 +68,7 @@ struct SiteState: Sendable {
     var leftOut: Bool
   }
 
-  static let formatLine = "filmsite-state 10"
+  static let formatLine = "filmsite-state 11"
 
   /// The fingerprint of the site it describes, as the manifest gives it.
   let fingerprint: ContentHash
@@ -148,8 +148,8 @@ struct SiteState: Sendable {
     guard (searchSite == nil) == (searchCount == 0 && fields[7].elementsEqual("-".utf8)) else {
       return nil
     }
-    // Every line starts with three hashes and a mark, a space after each,
-    // and then has the film's place, route, ranks and links.
+    // Every line starts with three hashes, a mark and the links' digest, a
+    // space after each, and then has the film's place, route, ranks and links.
     guard lines[1..<count + 1].allSatisfy({ $0.count > Self.placeStart + 8 }),
       // and every term's line its kind, a space, a slug and a space.
       lines[(count + 1)..<termEnd].allSatisfy({ $0.count >= 4 })
@@ -332,7 +332,7 @@ struct SiteState: Sendable {
   /// one that warned, plus 4 for one that was left a value short. A film
   /// that warned was left one short: a mark that says otherwise is damaged.
   private func mark(at offset: Int) -> (inFeed: Bool, warned: Bool, leftOut: Bool)? {
-    let digit = bytes[lines[offset].lowerBound + 51]
+    let digit = bytes[lines[offset].lowerBound + Self.markStart]
     guard (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(digit) else { return nil }
     let value = digit - UInt8(ascii: "0")
     let mark = (inFeed: value & 1 == 1, warned: value & 2 == 2, leftOut: value & 4 == 4)
@@ -361,7 +361,19 @@ struct SiteState: Sendable {
     mark(at: offset)?.inFeed ?? false
   }
 
-  /// Where a line's place starts: after three hashes and the mark, each with
-  /// a space. Its route, ranks and links follow (``fields(at:)``).
-  static let placeStart = 53
+  /// The hash of the film page's links but its index page
+  /// (``FilmPageLinks/digest``), which the line's ranks and actors name:
+  /// with the film's hash and route, its page's key but for the index page
+  /// (``PageKeys/filmBase(site:film:route:links:)``). `nil` if the line is damaged.
+  func linksDigest(at offset: Int) -> ContentHash? {
+    hash(at: lines[offset].lowerBound + Self.linksStart)
+  }
+
+  /// Where a line's mark is, after three hashes, each with a space.
+  static let markStart = 51
+  /// Where the links' digest starts, after the mark and a space.
+  static let linksStart = 53
+  /// Where a line's place starts: after three hashes, the mark and the
+  /// links' digest, each with a space. Its route, ranks and links follow (``fields(at:)``).
+  static let placeStart = 70
 }

@@ -111,7 +111,10 @@ struct FilmPageLinks: Hashable, Sendable {
   }
 
   /// The route of the index page that lists the film.
-  var indexRoute: Route {
+  var indexRoute: Route { Self.route(ofIndexPath: indexPath) }
+
+  /// The route of an index page whose path from the site root is `indexPath`.
+  static func route(ofIndexPath indexPath: String) -> Route {
     Route(indexPath.split(separator: "/").map(String.init))
   }
 
@@ -133,10 +136,18 @@ struct FilmPageLinks: Hashable, Sendable {
       })
   }
 
-  /// Adds every link but the index page's, in order, to `hasher`: a film
-  /// page's key, which adds the index page last
-  /// (``PageKeys/film(base:indexPage:indexPath:showsIndexPage:)``).
-  func combineAllButIndexPage(into hasher: inout ContentHasher) {
+  /// The hash of every link but the index page's: what a film page's key
+  /// holds of its links (``PageKeys/filmBase(site:film:route:links:)``),
+  /// and what the state keeps of them, so that a rebuild that knows a film's
+  /// links did not change has its page's key without making them (``SiteState``).
+  var digest: ContentHash {
+    var hasher = ContentHasher()
+    combineAllButIndexPage(into: &hasher)
+    return hasher.finalize()
+  }
+
+  /// Adds every link but the index page's, in order, to `hasher` (``digest``).
+  private func combineAllButIndexPage(into hasher: inout ContentHasher) {
     // Each list hashed where it is: an array of the five would copy each
     // name's texts, for every film of a rebuild.
     Self.combine("genres", genres, into: &hasher)

@@ -115,12 +115,20 @@ struct PageKeys: Sendable {
   static func filmBase(site: ContentHash, film: ContentHash, route: Route, links: FilmPageLinks)
     -> ContentHash
   {
+    filmBase(site: site, film: film, route: route, links: links.digest)
+  }
+
+  /// ``filmBase(site:film:route:links:)`` from the links' ``FilmPageLinks/digest``,
+  /// which a rebuild has from the state for a film whose links did not change.
+  static func filmBase(site: ContentHash, film: ContentHash, route: Route, links: ContentHash)
+    -> ContentHash
+  {
     var hasher = ContentHasher()
     hasher.combine(site)
     hasher.combine("film")
     hasher.combine(film)
     route.combine(into: &hasher)
-    links.combineAllButIndexPage(into: &hasher)
+    hasher.combine(links)
     return hasher.finalize()
   }
 
@@ -142,8 +150,9 @@ struct PageKeys: Sendable {
     return hasher.finalize()
   }
 
-  /// ``filmBase(site:film:route:links:)`` for the film at `offset` in site order.
-  func filmBase(at offset: Int, route: Route, links: FilmPageLinks) -> ContentHash {
+  /// ``filmBase(site:film:route:links:)`` for the film at `offset` in site
+  /// order, from its links' ``FilmPageLinks/digest``.
+  func filmBase(at offset: Int, route: Route, links: ContentHash) -> ContentHash {
     Self.filmBase(site: sites.film, film: films[offset], route: route, links: links)
   }
 

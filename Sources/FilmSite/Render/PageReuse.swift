@@ -49,11 +49,14 @@ struct PageReuse: Sendable {
   /// (``FilmPage/canPatch(with:)``).
   /// - Parameters:
   ///   - base: The page's ``PageKeys/filmBase(site:film:route:links:)``.
+  ///   - indexPage: The number of the index page that lists the film now.
+  ///   - indexPath: That index page's route, as its path from the site root.
   ///   - key: The page's key, which the file is made with.
   func patchedFilmPage(
-    path: String, route: Route, base: ContentHash, links: FilmPageLinks, key: ContentHash
+    path: String, route: Route, base: ContentHash, indexPage: Int, indexPath: String,
+    key: ContentHash
   ) -> OutputFile? {
-    guard let entry = current(path), let patch = entry.patch, patch.page != links.indexPage
+    guard let entry = current(path), let patch = entry.patch, patch.page != indexPage
     else { return nil }
     // The site's index starts at the root (``SitePlan/pagination``). Were it
     // to start elsewhere, the old page's route here would not be the one its
@@ -69,7 +72,7 @@ struct PageReuse: Sendable {
         to: file,
         replacing: IndexPagePatch.Texts(page: patch.page, indexRoute: oldRoute, from: route),
         with: IndexPagePatch.Texts(
-          page: links.indexPage, indexRoute: links.indexRoute, from: route))
+          page: indexPage, indexRoute: FilmPageLinks.route(ofIndexPath: indexPath), from: route))
     else { return nil }
     return OutputFile(path: path, bytes: patched, key: key, patch: next)
   }

@@ -155,13 +155,15 @@ struct SiteRenderer: Sendable {
   /// The film pages of `plan`, a batch at a time on every core: a kept page
   /// (``render(_:links:keptFilmPages:keys:keptSearch:reusing:rowStore:batchSize:into:)``)
   /// or one made from the same inputs is reused, one whose only change is its
-  /// index page is patched (``PageReuse/patchedFilmPage(path:route:base:links:key:)``),
+  /// index page is patched (``PageReuse/patchedFilmPage(path:route:base:indexPage:indexPath:key:)``),
   /// and the others are rendered.
   private func renderFilmPages(
     _ plan: SitePlan, links filmLinks: FilmLinks, keptFilmPages: [Bool]?, keys: PageKeys,
     reuse: PageReuse, inputs: PageInputs, batchSize: Int, into sink: ([SiteFile]) throws -> Void
   ) throws {
-    let (films, content) = (plan.films, plan.content)
+    let (films, content, pagination) = (plan.films, plan.content, plan.pagination)
+    // Each index page's path once, not once for each of its films.
+    let indexPaths = pagination.pages.map { pagination.route(forPage: $0).description }
     try Self.makeInBatches(Array(films.indices), batchSize: batchSize, into: sink) { offset in
       // The film itself only for a page that is rendered: a copy of it
       // retains each of its texts and lists, for every kept page.
@@ -173,20 +175,24 @@ struct SiteRenderer: Sendable {
       {
         return .reused(path: path, entry: entry)
       }
-      let links = filmLinks[offset]
-      let base = keys.filmBase(at: offset, route: route, links: links)
+      // The key from the links' digest: a film whose links the last build
+      // recorded as they are has it without them (``FilmLinks``).
+      let base = keys.filmBase(at: offset, route: route, links: filmLinks.digest(at: offset))
+      let indexPage = pagination.page(forItem: offset)
+      let indexPath = indexPaths[indexPage - 1]
       let key = PageKeys.film(
-        base: base, indexPage: links.indexPage, indexPath: links.indexPath,
+        base: base, indexPage: indexPage, indexPath: indexPath,
         showsIndexPage: keys.sites.filmShowsIndexPage)
       if let entry = reuse.entry(path, key) { return .reused(path: path, entry: entry) }
       // Films added or removed before this one move it to another index
       // page: then only that page's number and link change in its file.
       // (A page that does not show them keeps its key, and has no patch.)
       if let patched = reuse.patchedFilmPage(
-        path: path, route: route, base: base, links: links, key: key)
+        path: path, route: route, base: base, indexPage: indexPage, indexPath: indexPath, key: key)
       {
         return .rendered(patched)
       }
+      let links = filmLinks[offset]
       let page = FilmPage(
         film: films[offset].film, route: route, note: content.notes[offset],
         noteHTML: content.noteHTML[offset])

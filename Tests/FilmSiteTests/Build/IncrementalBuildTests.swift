@@ -268,11 +268,17 @@ import Testing
   {
     _ = try await buildCatalog(json, into: output, baseURL: baseURL)
     let fresh = output + "-fresh"
+    let freshState = OutputFolder(directory: fresh, force: false).statePath
     try? FileManager.default.removeItem(atPath: fresh)
+    try? FileManager.default.removeItem(atPath: freshState)
     _ = try await buildCatalog(json, into: fresh, baseURL: baseURL)
     let difference = try SiteTree(output, leaving: [OutputManifest.fileName]).firstDifference(
       from: SiteTree(fresh, leaving: [OutputManifest.fileName]), names: ("rebuilt", "fresh"))
     #expect(difference == nil, "\(difference ?? "")")
+    // And the state it leaves says what a fresh build's does: the next rebuild starts from it.
+    let state = SiteState.difference(
+      OutputFolder(directory: output, force: false).statePath, fresh: freshState)
+    #expect(state == nil, "\(state ?? "")")
   }
 
   /// Three films, one id twice: the pull drops the second.

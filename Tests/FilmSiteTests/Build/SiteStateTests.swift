@@ -52,12 +52,13 @@ import Testing
     }
   }
 
-  /// `line` with the field at `index` after its hashes and mark (the place,
-  /// route, ranks, index page, index path and actors) changed by `change`.
+  /// `line` with the field at `index` after its hashes, mark and links'
+  /// digest (the place, route, ranks, index page, index path and actors)
+  /// changed by `change`.
   private static func editing(_ line: String, field index: Int, _ change: (String) -> String)
     -> String
   {
-    let start = line.utf8.index(line.utf8.startIndex, offsetBy: 53)
+    let start = line.utf8.index(line.utf8.startIndex, offsetBy: SiteState.placeStart)
     var fields = line[start...].split(
       separator: " ", maxSplits: 5, omittingEmptySubsequences: false
     )
@@ -531,7 +532,7 @@ import Testing
     swapped.replaceSubrange(second.position, with: one)
     swapped.replaceSubrange(first.position, with: two)
     var marked = bytes
-    marked[state.lines[2].lowerBound + SiteState.placeStart - 2] = UInt8(ascii: "0")
+    marked[state.lines[2].lowerBound + SiteState.markStart] = UInt8(ascii: "0")
     var renamed = bytes
     let term = try #require(state.termLines.first)
     renamed[term.upperBound - 1] = UInt8(ascii: "Z")
@@ -644,6 +645,105 @@ import Testing
         == [.init(name: "Zoe\u{308}", slug: "no-page-2", rank: 5)])
   }
 
+  /// A film whose actors keep their pages has the digest of the links its
+  /// line records, whatever moved; one with an actor whose term went, or
+  /// recorded with no page and named as a new term, has none: its links
+  /// are made again.
+  @Test func aFilmsLinksAreKeptWhileItsActorsKeepTheirPages() throws {
+    let records = Self.records(6)
+    let state = try #require(SiteState(bytes: Self.bytes(records)))
+    for (offset, record) in records.enumerated() {
+      #expect(state.linksDigest(at: offset) == record.links.digest)
+      #expect(
+        state.keptLinksDigest(at: offset, castCount: 5, castPlaces: nil, added: [:])
+          == record.links.digest)
+      #expect(
+        state.keptLinksDigest(
+          at: offset, castCount: 7, castPlaces: [1, 3, 4, 5, 6], added: ["aa": 0, "bb": 2])
+          == record.links.digest)
+      // The term at rank 2 went: the films whose actors had it lose their page.
+      let ranks = record.links.actors.compactMap(\.rank)
+      #expect(
+        (state.keptLinksDigest(
+          at: offset, castCount: 4, castPlaces: [0, 1, -1, 2, 3], added: [:]) == nil)
+          == ranks.contains(2))
+      // A rank past the terms is a damaged line.
+      #expect(state.keptLinksDigest(at: offset, castCount: 1, castPlaces: nil, added: [:]) == nil)
+      // The film's own actor with no page is named as a new term; another film's is not.
+      let pageless = "No page \\\t\(offset)"
+      #expect(
+        state.keptLinksDigest(
+          at: offset, castCount: 6, castPlaces: [0, 1, 2, 3, 4], added: [pageless: 5]) == nil)
+      #expect(
+        state.keptLinksDigest(
+          at: offset, castCount: 6, castPlaces: [0, 1, 2, 3, 4],
+          added: ["No page \\\t\(offset + 1)": 5]) == record.links.digest)
+    }
+    // A name spelt otherwise (decomposed) than the new term (precomposed)
+    // is the same name to `String`, as to ``SiteState/actorPages(at:cast:moved:)``.
+    var spelt = records[1]
+    spelt.links = FilmPageLinks(
+      indexPage: 1, indexPath: "", actors: [.init(name: "Zoe\u{308}", slug: nil)])
+    spelt.position = 0
+    let single = try #require(SiteState(bytes: Self.bytes([spelt])))
+    #expect(
+      single.keptLinksDigest(
+        at: 0, castCount: 6, castPlaces: [0, 1, 2, 3, 4], added: ["Zo\u{EB}": 5]) == nil)
+  }
+
+  /// A line whose links are kept, written from the last line with the film's
+  /// place now and its actors' ranks moved, is the line its record makes
+  /// with its links made, as a planned build makes them.
+  @Test func aLineWrittenFromItsKeptLinksIsTheLineItsRecordMakes() throws {
+    let records = Self.records(40)
+    let state = try #require(SiteState(bytes: Self.bytes(records)))
+    // Two new actors' terms, first and third: the kept ones move to 1, 3, 4, 5 and 6.
+    let cast =
+      [SiteState.TermName(name: "aa", slug: "aa")] + Self.terms[3].prefix(1)
+      + [SiteState.TermName(name: "bb", slug: "bb")] + Self.terms[3].dropFirst()
+    let places: [Int32] = [1, 3, 4, 5, 6]
+    for moved in [nil, places] {
+      for (offset, record) in records.enumerated() {
+        // The film moved two places down, to another index page, and its names' ranks moved.
+        var next = record
+        next.position = record.position + 2
+        let ranks = record.ranks.enumerated().map { kind, kindRanks in
+          kind == SiteState.castKind ? kindRanks.map { moved?[Int($0)] ?? $0 } : kindRanks
+        }
+        next.ranks = ranks
+        let links = record.links
+        next.links = FilmPageLinks(
+          indexPage: links.indexPage + 1, indexPath: "page/\(links.indexPage + 1)/",
+          genres: links.genres, director: links.director, year: links.year, cast: links.cast,
+          actors: links.actors.map { actor in
+            .init(
+              name: actor.name, slug: actor.slug, rank: actor.rank.map { moved?[Int($0)] ?? $0 })
+          })
+        (next.warned, next.leftOut, next.source) = (false, true, ContentHash(value: 3))
+        var made: [UInt8] = []
+        SiteState.appendLine(
+          of: next, cast: moved == nil ? Self.terms[3] : cast, to: &made)
+        var written: [UInt8] = []
+        SiteState.appendStart(
+          film: next.film, footprint: next.footprint, source: next.source,
+          mark: SiteState.mark(inFeed: next.inFeed, warned: false, leftOut: true), to: &written)
+        #expect(
+          state.appendKeptLinks(
+            fromLineAt: offset, position: next.position, route: next.route,
+            ranks: { ranks[$0][...] }, indexPage: next.links.indexPage,
+            indexPath: next.links.indexPath, castPlaces: moved, to: &written))
+        #expect(String(decoding: written, as: UTF8.self) == String(decoding: made, as: UTF8.self))
+      }
+    }
+    // A term that went is not written: nothing is.
+    var written: [UInt8] = [1]
+    #expect(
+      !state.appendKeptLinks(
+        fromLineAt: 0, position: 0, route: records[0].route, ranks: { _ in [] }, indexPage: 1,
+        indexPath: "", castPlaces: [-1, -1, -1, -1, -1], to: &written))
+    #expect(written == [1])
+  }
+
   @Test func aDamagedLineIsNoRecord() throws {
     var bytes = Self.bytes(Self.records(3))
     let second = try #require(bytes.firstIndex(of: UInt8(ascii: "\n"))) + 1
@@ -661,7 +761,8 @@ import Testing
     lines[2] = Self.editing(lines[2], field: 0) { "x" + $0 }
     // The third film's line has lost everything after its place.
     let third = lines[3]
-    lines[3] = String(third[..<third.utf8.index(third.utf8.startIndex, offsetBy: 63)])
+    lines[3] = String(
+      third[..<third.utf8.index(third.utf8.startIndex, offsetBy: SiteState.placeStart + 10)])
     // The fourth's index page is no number, and the fifth's place has ten digits.
     lines[4] = Self.editing(lines[4], field: 3) { $0 + "x" }
     lines[5] = Self.editing(lines[5], field: 0) { _ in "1234567890" }

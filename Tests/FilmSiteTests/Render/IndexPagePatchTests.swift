@@ -257,11 +257,13 @@ import Testing
       String(decoding: moved.before.bytes, as: UTF8.self)
         .replacingOccurrences(of: "<h1>Stalker</h1>", with: "<h1>STALKER</h1>").utf8)
     let reuse = lending([moved.route.filePath: moved.before], bytes: { _ in marked })
-    let base = moved.keys.filmBase(at: 0, route: moved.route, links: moved.links)
+    let base = moved.keys.filmBase(at: 0, route: moved.route, links: moved.links.digest)
     let key = try #require(moved.after.key)
     let made = try #require(
       reuse.patchedFilmPage(
-        path: moved.route.filePath, route: moved.route, base: base, links: moved.links, key: key))
+        path: moved.route.filePath, route: moved.route, base: base,
+        indexPage: moved.links.indexPage,
+        indexPath: moved.links.indexPath, key: key))
     let expected = String(decoding: moved.after.bytes, as: UTF8.self)
       .replacingOccurrences(of: "<h1>Stalker</h1>", with: "<h1>STALKER</h1>")
     #expect(String(decoding: made.bytes, as: UTF8.self) == expected)
@@ -282,7 +284,9 @@ import Testing
     let key = try #require(moved.after.key)
     #expect(
       reuse.patchedFilmPage(
-        path: moved.route.filePath, route: moved.route, base: base, links: moved.links, key: key)
+        path: moved.route.filePath, route: moved.route, base: base,
+        indexPage: moved.links.indexPage,
+        indexPath: moved.links.indexPath, key: key)
         == nil)
     // Its file is not even read: after a new template, no film page's is.
     #expect(lent.count.withLock { $0 } == 0)
