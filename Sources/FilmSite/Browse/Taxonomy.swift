@@ -110,6 +110,15 @@ struct Taxonomy: Sendable {
     filmTerms[Int(filmTermStarts[position])..<Int(filmTermStarts[position + 1])]
   }
 
+  /// Calls `body` with each of ``ranks(ofFilmAt:)`` in turn, read where
+  /// they are: a slice of them holds the whole list, which every core's
+  /// copy counts, for 100,000 films at once.
+  func forEachRank(ofFilmAt position: Int, _ body: (Int32) -> Void) {
+    for place in Int(filmTermStarts[position])..<Int(filmTermStarts[position + 1]) {
+      body(filmTerms[place])
+    }
+  }
+
   /// The terms of the film at `position` in the site order the films were
   /// grouped in, in the order ``names(of:kind:castPagesPerFilm:)`` gives its names.
   func terms(ofFilmAt position: Int) -> [Term] {

@@ -56,8 +56,9 @@ extension SiteBuilder {
       let position = positionsByOffset[offset]
       let hash = keys.films[position]
       let route = films[position].route
-      let listed = inFeed.contains(route)
-      let isWarned = warned.contains(films[position].film.id)
+      // Both sets are empty for most sites: no film is hashed to look it up then.
+      let listed = !inFeed.isEmpty && inFeed.contains(route)
+      let isWarned = !warned.isEmpty && warned.contains(films[position].film.id)
       let isLeftOut = plan.leftOut[offset]
       // A kept film (``LastBuild/keptFilms(of:keys:sources:)``) with the same marks has the same line.
       if let kept, kept[position], let (last, records) = last, let record = records?[offset],
@@ -89,7 +90,11 @@ extension SiteBuilder {
         let indexPage = plan.pagination.page(forItem: position)
         if last.appendKeptLinks(
           fromLineAt: record, position: position, route: route,
-          ranks: { plan.browse[SiteState.keptKinds[$0]].ranks(ofFilmAt: position) },
+          forEachRank: { kind, body in
+            plan.browse.withTaxonomy(SiteState.keptKinds[kind]) {
+              $0.forEachRank(ofFilmAt: position, body)
+            }
+          },
           indexPage: indexPage, indexPath: indexPaths[indexPage - 1], castPlaces: castPlaces,
           to: &bytes)
         {
@@ -102,7 +107,9 @@ extension SiteBuilder {
           film: hash, footprint: footprint, source: sources?[offset], inFeed: listed,
           warned: isWarned, leftOut: isLeftOut, links: links[position], position: position,
           route: route,
-          ranks: SiteState.keptKinds.map { Array(plan.browse[$0].ranks(ofFilmAt: position)) }),
+          ranks: SiteState.keptKinds.map { kind in
+            plan.browse.withTaxonomy(kind) { Array($0.ranks(ofFilmAt: position)) }
+          }),
         cast: cast, linksDigest: links.digest(at: position), to: &bytes)
     }
   }

@@ -110,7 +110,8 @@ extension SiteState {
     bytes.append(UInt8(ascii: " "))
     appendPlace(
       position: record.position, route: record.route,
-      ranks: { kind in kind < record.ranks.count ? record.ranks[kind][...] : [] },
+      forEachRank: { kind, body in if kind < record.ranks.count { record.ranks[kind].forEach(body) }
+      },
       indexPage: record.links.indexPage, indexPath: record.links.indexPath, to: &bytes)
     for (index, actor) in record.links.actors.enumerated() {
       // An actor with a page but no rank (none in a build's links) is written with none.
@@ -134,9 +135,11 @@ extension SiteState {
 
   /// A line's fields from its place to its index page's path, a space after
   /// each: its place in the site's order, its route, the ranks of its names
-  /// of each of ``keptKinds`` (by the kind's place there), and its index page.
+  /// of each of ``keptKinds`` (`forEachRank` calls its body with each of a
+  /// kind's, by the kind's place there), and its index page.
   static func appendPlace(
-    position: Int, route: Route, ranks: (_ kind: Int) -> ArraySlice<Int32>, indexPage: Int,
+    position: Int, route: Route,
+    forEachRank: (_ kind: Int, _ body: (Int32) -> Void) -> Void, indexPage: Int,
     indexPath: String, to bytes: inout [UInt8]
   ) {
     bytes.appendDecimal(position)
@@ -149,7 +152,7 @@ extension SiteState {
     bytes.append(UInt8(ascii: " "))
     for kind in keptKinds.indices {
       var isFirst = true
-      for rank in ranks(kind) {
+      forEachRank(kind) { rank in
         if !isFirst { bytes.append(UInt8(ascii: ",")) }
         bytes.appendDecimal(Int(rank))
         isFirst = false
@@ -167,7 +170,7 @@ extension SiteState {
   /// (``appendStart(film:footprint:source:mark:to:)``), for a build whose
   /// plan gives the film the links the line records
   /// (``keptLinksDigest(at:castCount:castPlaces:added:)``): the links'
-  /// digest as it is, the film's place now (as ``appendPlace(position:route:ranks:indexPage:indexPath:to:)``
+  /// digest as it is, the film's place now (as ``appendPlace(position:route:forEachRank:indexPage:indexPath:to:)``
   /// takes it), and its actors with their pages' ranks moved to
   /// `castPlaces` (each recorded rank's place now, or `nil` when none moved),
   /// and the line break. It is the line ``appendLine(of:cast:to:)`` writes of
@@ -175,15 +178,15 @@ extension SiteState {
   /// with nothing written, if the line is damaged or names a term that went.
   func appendKeptLinks(
     fromLineAt offset: Int, position: Int, route: Route,
-    ranks: (_ kind: Int) -> ArraySlice<Int32>, indexPage: Int, indexPath: String,
-    castPlaces: [Int32]?, to out: inout [UInt8]
+    forEachRank: (_ kind: Int, _ body: (Int32) -> Void) -> Void, indexPage: Int,
+    indexPath: String, castPlaces: [Int32]?, to out: inout [UInt8]
   ) -> Bool {
     guard let actors = fieldRanges(at: offset)?.actors else { return false }
     let (start, line) = (out.count, lines[offset])
     out.append(
       contentsOf: bytes[line.lowerBound + Self.linksStart..<line.lowerBound + Self.placeStart])
     Self.appendPlace(
-      position: position, route: route, ranks: ranks, indexPage: indexPage,
+      position: position, route: route, forEachRank: forEachRank, indexPage: indexPage,
       indexPath: indexPath, to: &out)
     guard let castPlaces else {
       out.append(contentsOf: bytes[actors])

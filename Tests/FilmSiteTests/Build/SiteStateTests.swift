@@ -730,7 +730,8 @@ import Testing
         #expect(
           state.appendKeptLinks(
             fromLineAt: offset, position: next.position, route: next.route,
-            ranks: { ranks[$0][...] }, indexPage: next.links.indexPage,
+            forEachRank: { kind, body in ranks[kind].forEach(body) },
+            indexPage: next.links.indexPage,
             indexPath: next.links.indexPath, castPlaces: moved, to: &written))
         #expect(String(decoding: written, as: UTF8.self) == String(decoding: made, as: UTF8.self))
       }
@@ -739,7 +740,7 @@ import Testing
     var written: [UInt8] = [1]
     #expect(
       !state.appendKeptLinks(
-        fromLineAt: 0, position: 0, route: records[0].route, ranks: { _ in [] }, indexPage: 1,
+        fromLineAt: 0, position: 0, route: records[0].route, forEachRank: { _, _ in }, indexPage: 1,
         indexPath: "", castPlaces: [-1, -1, -1, -1, -1], to: &written))
     #expect(written == [1])
   }
