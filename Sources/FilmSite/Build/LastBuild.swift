@@ -78,7 +78,7 @@ struct LastBuild {
   /// taxonomies, with or without names put among them or taken out, whose
   /// shown actors have the pages they had. Its page's key is had without its
   /// links (``FilmLinks``), and its line of the next state is written from
-  /// its last one (``SiteState/appendKeptLinks(fromLineAt:position:route:ranks:indexPage:indexPath:castPlaces:to:)``).
+  /// its last one (``SiteState/appendKeptLinks(fromLineAt:position:route:forEachRank:indexPage:indexPath:castPlaces:to:)``).
   /// `nil` for each film when the plan's taxonomies are not the last build's.
   func keptLinks(for plan: SitePlan) -> [ContentHash?]? {
     guard bySources, let records, let keptCast = plan.keptCast,

@@ -24,7 +24,7 @@ extension SiteState {
 
   /// The bytes of a state of `filmCount` films whose lines `filmLine` writes,
   /// each by the film's offset in the source's order, with its line break
-  /// (``appendLine(of:cast:to:)``, or ``appendFilmLine(at:to:)`` of the last
+  /// (``appendLine(of:cast:linksDigest:to:)``, or ``appendFilmLine(at:to:)`` of the last
   /// state, whose line a film that did not change keeps), and the rest as
   /// ``bytes(fingerprint:settings:filmsKey:pageSite:filmTemplate:files:records:terms:search:)``
   /// writes it. The lines are written a run of films at a time, on every core.
@@ -110,7 +110,8 @@ extension SiteState {
     bytes.append(UInt8(ascii: " "))
     appendPlace(
       position: record.position, route: record.route,
-      forEachRank: { kind, body in if kind < record.ranks.count { record.ranks[kind].forEach(body) }
+      forEachRank: { kind, body in
+        if kind < record.ranks.count { record.ranks[kind].forEach(body) }
       },
       indexPage: record.links.indexPage, indexPath: record.links.indexPath, to: &bytes)
     for (index, actor) in record.links.actors.enumerated() {
@@ -173,7 +174,7 @@ extension SiteState {
   /// digest as it is, the film's place now (as ``appendPlace(position:route:forEachRank:indexPage:indexPath:to:)``
   /// takes it), and its actors with their pages' ranks moved to
   /// `castPlaces` (each recorded rank's place now, or `nil` when none moved),
-  /// and the line break. It is the line ``appendLine(of:cast:to:)`` writes of
+  /// and the line break. It is the line ``appendLine(of:cast:linksDigest:to:)`` writes of
   /// the film's record with its links made, without making them. `false`,
   /// with nothing written, if the line is damaged or names a term that went.
   func appendKeptLinks(
