@@ -110,7 +110,10 @@ extension SiteBuilder {
           ranks: SiteState.keptKinds.map { kind in
             plan.browse.withTaxonomy(kind) { Array($0.ranks(ofFilmAt: position)) }
           }),
-        cast: cast, linksDigest: links.digest(at: position), to: &bytes)
+        // The digest of the links made: a kept one is for a line written from the last.
+        cast: cast,
+        linksDigest: links.keptDigest(at: position) == nil ? links.digest(at: position) : nil,
+        to: &bytes)
     }
   }
 }

@@ -1,7 +1,7 @@
 import FilmCatalog
 
-/// Reading a film's line of a state: its fields after the hashes and the
-/// mark (its place in the site's order, its route, its names' ranks, its
+/// Reading a film's line of a state: its fields after the hashes, the
+/// mark and the links' digest (its place in the site's order, its route, its names' ranks, its
 /// index page and its actors), found by their spaces, and only the ones
 /// asked for made into values.
 extension SiteState {
@@ -34,7 +34,7 @@ extension SiteState {
     fieldRanges(at: offset).map { Self.number(in: bytes[$0.position]) }
   }
 
-  /// The fields of a film's line after its hashes and mark, a space between
+  /// The fields of a film's line after its hashes, mark and links' digest, a space between
   /// each: its place in the site's order, its route, its names' ranks, its
   /// index page's number and path (none with a space), and its actors.
   struct LineFields {
@@ -66,7 +66,7 @@ extension SiteState {
       indexPath: String(decoding: bytes[fields.indexPath], as: UTF8.self), actors: fields.actors)
   }
 
-  /// The six fields after the line's mark: the first five end at a space,
+  /// The six fields after the line's links' digest: the first five end at a space,
   /// and the last (the actors) runs to the line's end, spaces and all.
   func fieldRanges(at offset: Int) -> FieldRanges? {
     let line = lines[offset]
@@ -172,7 +172,10 @@ extension SiteState {
   /// for one that went, or is `nil` when none moved); and none recorded with
   /// no page is among the `added` names, which would give them one. Then its
   /// page's key is had without its links (``PageKeys/filmBase(site:film:route:links:)``).
-  /// `nil` otherwise, or if its line is damaged: its links are made.
+  /// `nil` otherwise, or if its digest or its actors' ranks cannot be read:
+  /// its links are made. (Only its digest and actors are read: the line is
+  /// sealed with the rest of the state, and its names' ranks are read
+  /// where the plan takes them, ``KeptTerms``.)
   /// ``actorPages(at:cast:moved:)`` with the links made is the reference.
   func keptLinksDigest(
     at offset: Int, castCount: Int, castPlaces: [Int32]?, added: [String: Int32]

@@ -176,7 +176,8 @@ extension SiteState {
   /// `castPlaces` (each recorded rank's place now, or `nil` when none moved),
   /// and the line break. It is the line ``appendLine(of:cast:linksDigest:to:)`` writes of
   /// the film's record with its links made, without making them. `false`,
-  /// with nothing written, if the line is damaged or names a term that went.
+  /// with nothing written, if its fields or its actors' ranks cannot be
+  /// read, or it names a term that went.
   func appendKeptLinks(
     fromLineAt offset: Int, position: Int, route: Route,
     forEachRank: (_ kind: Int, _ body: (Int32) -> Void) -> Void, indexPage: Int,

@@ -193,6 +193,8 @@ struct SiteRenderer: Sendable {
         return .rendered(patched)
       }
       let links = filmLinks[offset]
+      // The page is rendered from the links its key was made with.
+      assert(links.digest == filmLinks.digest(at: offset))
       let page = FilmPage(
         film: films[offset].film, route: route, note: content.notes[offset],
         noteHTML: content.noteHTML[offset])

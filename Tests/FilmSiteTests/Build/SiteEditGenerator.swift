@@ -13,6 +13,8 @@ struct SiteEditGenerator {
   private var random: SplitMix64
   /// The next new film's id; ids are never reused, as a source's are not.
   private var nextID = 1
+  /// The number of the next actor no film had yet.
+  private var nextNewcomer = 1
 
   /// Whether edits write notes and the About page.
   private let content: Bool
@@ -43,7 +45,10 @@ struct SiteEditGenerator {
     "Agnès Varda", "Akira Kurosawa", "Chantal Akerman", "Jean-Luc Godard", "Satyajit Ray",
     "Claire Denis", "Wong Kar-wai", "Kelly Reichardt", "Ousmane Sembène", "Billy Wilder",
   ]
-  private static let actors = (1...24).map { "Actor \($0)" } + ["Zoë \"Q\" Smith", "李 雪"]
+  /// The actors, one of them spelt two ways (precomposed and decomposed),
+  /// which the site takes as one name.
+  private static let actors =
+    (1...24).map { "Actor \($0)" } + ["Zoë \"Q\" Smith", "Zoe\u{308} \"Q\" Smith", "李 雪"]
 
   /// A catalog of 40 to 60 films.
   mutating func catalog() -> [Film] {
@@ -177,12 +182,26 @@ struct SiteEditGenerator {
   /// Up to seven billed actors, so some are past the five that get a page.
   /// A few have a blank character, which the plan makes none, or a blank
   /// name, which leaves them out.
+  /// Now and then an actor no film had yet: their name comes among the
+  /// cast's terms, which moves the others, and goes with their last film.
   private mutating func cast() -> [Film.CastMember] {
     (0..<random.int(0...7)).map { _ in
       Film.CastMember(
-        name: random.chance(97) ? random.pick(Self.actors) : " ",
+        name: random.chance(97) ? newcomerOrActor() : " ",
         character: random.chance(50)
           ? random.pick(Self.words) : random.chance(10) ? " " : nil)
     }
+  }
+
+  /// An actor of the pool; or, one time in ten, a newcomer: half the time one
+  /// no film had yet, half the time one of the last few, whom another film
+  /// may bill soon enough for a page where this one bills them too late.
+  private mutating func newcomerOrActor() -> String {
+    guard random.chance(10) else { return random.pick(Self.actors) }
+    if nextNewcomer > 1, random.chance(50) {
+      return "Newcomer \(random.int(max(1, nextNewcomer - 4)...(nextNewcomer - 1)))"
+    }
+    defer { nextNewcomer += 1 }
+    return "Newcomer \(nextNewcomer)"
   }
 }
