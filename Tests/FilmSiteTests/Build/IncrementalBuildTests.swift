@@ -343,6 +343,58 @@ import Testing
     }
   }
 
+  /// A film added first moves every other film to another place, and its
+  /// new actor moves the cast's terms: the films that only moved keep their
+  /// links' digest from the state (``LastBuild/keptLinks(for:)``), each the
+  /// digest of the links the plan gives them, and their links are not made.
+  /// A film showing, without a page, an actor the added film bills soon
+  /// enough for one keeps none: its links are made again.
+  @Test func filmsThatOnlyMovedKeepTheirLinksDigest() async throws {
+    try await withOutput { output in
+      let leads = (1...5).map { #"{"name": "Lead \#($0)"}"# }.joined(separator: ", ")
+      // Twelve films; every third shows Zed Late sixth, with no page of their own.
+      let films = (1...12).map { id in
+        let late = id % 3 == 0 ? #", {"name": "Zed Late"}"# : ""
+        return #"{"id": \#(id), "title": "Film \#(id)", "cast": [\#(leads)\#(late)]}"#
+      }
+      _ = try await buildCatalog("[\(films.joined(separator: ", "))]", into: output)
+      let state = try #require(SiteWriter(directory: output).state())
+      let added =
+        #"{"id": 13, "title": "Aardvark", "cast": [{"name": "Aaron New"}, {"name": "Zed Late"}]}"#
+      let json = "[\(([added] + films).joined(separator: ", "))]"
+      let bytes = try #require(
+        CatalogFilmBytes(CatalogFile(path: "films.json", bytes: Data(json.utf8))))
+      let decoded = try JSONDecoder().decode([Film].self, from: Data(json.utf8))
+      let configuration = SiteConfiguration(title: "Films", pageSize: 10)
+      let last = try #require(
+        LastBuild(
+          state, sources: bytes.hashes, count: decoded.count,
+          theme: Theme.load(from: Fixtures.templatesDirectory), configuration: configuration))
+      let plan = try SitePlan(
+        films: decoded, configuration: configuration, kept: last.keptOrder,
+        keptTerms: last.keptTerms, whole: last.wholeFilms)
+      // The new actor sorts first: every recorded cast term moved.
+      guard case .moved(let places) = try #require(plan.keptCast) else {
+        Issue.record("the cast's terms did not move")
+        return
+      }
+      #expect(places.allSatisfy { $0 > 0 })
+      let kept = try #require(last.keptLinks(for: plan))
+      for position in plan.films.indices {
+        let id = plan.films[position].film.id
+        let number = try #require(Int(id))
+        // Aardvark is new, and the films showing Zed Late get a page to link.
+        #expect((kept[position] == nil) == (number == 13 || number % 3 == 0), "film \(id)")
+        if let digest = kept[position] {
+          #expect(digest == FilmPageLinks(forFilmAt: position, of: plan).digest, "film \(id)")
+        }
+      }
+      let links = FilmLinks(of: plan, keptDigests: kept)
+      #expect(links.keptDigest(at: 1) != nil && links.digest(at: 1) == kept[1])
+      try await expectRebuildIsFresh(json, into: output)
+    }
+  }
+
   @Test func aRebuildFromTheSameCatalogBytesTakesItsCountsFromTheManifest() async throws {
     try await withOutput { output in
       let first = try await buildCatalog(Self.catalogJSON, into: output)
