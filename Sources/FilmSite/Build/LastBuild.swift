@@ -126,7 +126,7 @@ struct LastBuild {
     else { return nil }
     let state = self.state
     // Each index page's path once, not once for each of its films.
-    let indexPaths = plan.pagination.pages.map { plan.pagination.route(forPage: $0).description }
+    let indexPaths = plan.pagination.pagePaths
     return Array(plan.films.indices).parallelMap { position in
       let offset = plan.sourceOffsets[position]
       guard let record = records[offset], state.sourceHash(at: record) == sources[offset],

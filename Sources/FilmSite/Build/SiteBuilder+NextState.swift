@@ -44,8 +44,7 @@ extension SiteBuilder {
     // Where the recorded cast's terms are now, for the lines written from the last ones.
     let castPlaces: [Int32]? =
       if case .moved(let places) = plan.keptCast { places } else { nil }
-    // Each index page's path once, not once for each of its films.
-    let indexPaths = plan.pagination.pages.map { plan.pagination.route(forPage: $0).description }
+    let indexPaths = plan.pagination.pagePaths
     // Each film's line is written where its record is made: the film and its
     // record are read where they are, not copied.
     return SiteState.bytes(
@@ -80,7 +79,8 @@ extension SiteBuilder {
           films[position].film, at: route, inFeed: listed, row: theme.row, contexts: contexts)
       // A film whose links the last build recorded as they are: its line's
       // links are written from its last line, without making them.
-      if links.keptDigest(at: position) != nil, let (last, records) = last,
+      let keptDigest = links.keptDigest(at: position)
+      if keptDigest != nil, let (last, records) = last,
         let record = records?[offset]
       {
         let start = bytes.count
@@ -112,7 +112,7 @@ extension SiteBuilder {
           }),
         // The digest of the links made: a kept one is for a line written from the last.
         cast: cast,
-        linksDigest: links.keptDigest(at: position) == nil ? links.digest(at: position) : nil,
+        linksDigest: keptDigest == nil ? links.digest(at: position) : nil,
         to: &bytes)
     }
   }

@@ -111,10 +111,7 @@ struct FilmPageLinks: Hashable, Sendable {
   }
 
   /// The route of the index page that lists the film.
-  var indexRoute: Route { Self.route(ofIndexPath: indexPath) }
-
-  /// The route of an index page whose path from the site root is `indexPath`.
-  static func route(ofIndexPath indexPath: String) -> Route {
+  var indexRoute: Route {
     Route(indexPath.split(separator: "/").map(String.init))
   }
 

@@ -34,6 +34,10 @@ struct Pagination: Sendable, Equatable {
     page == 1 ? base : Route(base.components + [pageFolder, String(page)])
   }
 
+  /// Each page's route as its path from the site root, by page number from 1:
+  /// made once for the films of a list, each of which names its page.
+  var pagePaths: [String] { pages.map { route(forPage: $0).description } }
+
   /// The indices of the items shown on page `page`.
   func itemRange(forPage page: Int) -> Range<Int> {
     let start = min((page - 1) * pageSize, itemCount)

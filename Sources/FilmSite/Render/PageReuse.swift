@@ -50,17 +50,15 @@ struct PageReuse: Sendable {
   /// - Parameters:
   ///   - base: The page's ``PageKeys/filmBase(site:film:route:links:)``.
   ///   - indexPage: The number of the index page that lists the film now.
-  ///   - indexPath: That index page's route, as its path from the site root.
   ///   - key: The page's key, which the file is made with.
   func patchedFilmPage(
-    path: String, route: Route, base: ContentHash, indexPage: Int, indexPath: String,
-    key: ContentHash
+    path: String, route: Route, base: ContentHash, indexPage: Int, key: ContentHash
   ) -> OutputFile? {
     guard let entry = current(path), let patch = entry.patch, patch.page != indexPage
     else { return nil }
     // The site's index starts at the root (``SitePlan/pagination``). Were it
-    // to start elsewhere, the old page's route here would not be the one its
-    // key was made with, and the key would not match: the page is rendered.
+    // to start elsewhere, the pages' routes here would not be the ones their
+    // keys were made with, and the key would not match: the page is rendered.
     let oldRoute = Pagination.route(forPage: patch.page)
     guard
       entry.key
@@ -72,7 +70,7 @@ struct PageReuse: Sendable {
         to: file,
         replacing: IndexPagePatch.Texts(page: patch.page, indexRoute: oldRoute, from: route),
         with: IndexPagePatch.Texts(
-          page: indexPage, indexRoute: FilmPageLinks.route(ofIndexPath: indexPath), from: route))
+          page: indexPage, indexRoute: Pagination.route(forPage: indexPage), from: route))
     else { return nil }
     return OutputFile(path: path, bytes: patched, key: key, patch: next)
   }

@@ -155,15 +155,14 @@ struct SiteRenderer: Sendable {
   /// The film pages of `plan`, a batch at a time on every core: a kept page
   /// (``render(_:links:keptFilmPages:keys:keptSearch:reusing:rowStore:batchSize:into:)``)
   /// or one made from the same inputs is reused, one whose only change is its
-  /// index page is patched (``PageReuse/patchedFilmPage(path:route:base:indexPage:indexPath:key:)``),
+  /// index page is patched (``PageReuse/patchedFilmPage(path:route:base:indexPage:key:)``),
   /// and the others are rendered.
   private func renderFilmPages(
     _ plan: SitePlan, links filmLinks: FilmLinks, keptFilmPages: [Bool]?, keys: PageKeys,
     reuse: PageReuse, inputs: PageInputs, batchSize: Int, into sink: ([SiteFile]) throws -> Void
   ) throws {
     let (films, content, pagination) = (plan.films, plan.content, plan.pagination)
-    // Each index page's path once, not once for each of its films.
-    let indexPaths = pagination.pages.map { pagination.route(forPage: $0).description }
+    let indexPaths = pagination.pagePaths
     try Self.makeInBatches(Array(films.indices), batchSize: batchSize, into: sink) { offset in
       // The film itself only for a page that is rendered: a copy of it
       // retains each of its texts and lists, for every kept page.
@@ -188,7 +187,7 @@ struct SiteRenderer: Sendable {
       // page: then only that page's number and link change in its file.
       // (A page that does not show them keeps its key, and has no patch.)
       if let patched = reuse.patchedFilmPage(
-        path: path, route: route, base: base, indexPage: indexPage, indexPath: indexPath, key: key)
+        path: path, route: route, base: base, indexPage: indexPage, key: key)
       {
         return .rendered(patched)
       }

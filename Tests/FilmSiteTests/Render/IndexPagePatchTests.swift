@@ -262,8 +262,7 @@ import Testing
     let made = try #require(
       reuse.patchedFilmPage(
         path: moved.route.filePath, route: moved.route, base: base,
-        indexPage: moved.links.indexPage,
-        indexPath: moved.links.indexPath, key: key))
+        indexPage: moved.links.indexPage, key: key))
     let expected = String(decoding: moved.after.bytes, as: UTF8.self)
       .replacingOccurrences(of: "<h1>Stalker</h1>", with: "<h1>STALKER</h1>")
     #expect(String(decoding: made.bytes, as: UTF8.self) == expected)
@@ -285,8 +284,7 @@ import Testing
     #expect(
       reuse.patchedFilmPage(
         path: moved.route.filePath, route: moved.route, base: base,
-        indexPage: moved.links.indexPage,
-        indexPath: moved.links.indexPath, key: key)
+        indexPage: moved.links.indexPage, key: key)
         == nil)
     // Its file is not even read: after a new template, no film page's is.
     #expect(lent.count.withLock { $0 } == 0)
