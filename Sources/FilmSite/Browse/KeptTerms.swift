@@ -147,7 +147,7 @@ struct KeptTerms: Sendable {
     }
     // A site with a state has no notes, so no tags.
     let tags = Taxonomy(
-      kind: .tags, names: [], slugs: [], places: [:], filmTerms: [],
+      kind: .tags, names: [], slugs: [], filmTerms: [],
       filmTermStarts: Array(repeating: 0, count: films.count + 1))
     let index = BrowseIndex(
       genres: taxonomies[0], directors: taxonomies[1], years: taxonomies[2], cast: taxonomies[3],
@@ -164,10 +164,9 @@ struct KeptTerms: Sendable {
   ) -> (taxonomy: Taxonomy, places: [Int32]?)? {
     var kindTerms = terms[kindIndex]
     let kindRanks = ranks[kindIndex]
-    // Each term by its name, for the films with no record and for the taxonomy's lookups.
-    var places = Dictionary(
-      kindTerms.indices.map { (kindTerms[$0].name, $0) }, uniquingKeysWith: { first, _ in first })
-    guard places.count == kindTerms.count else { return nil }
+    // Each term by its name, for the films with no record.
+    let keptNames = CanonicalTextTable(kindTerms.map(\.name))
+    guard !keptNames.hasRepeats else { return nil }
     var touched = lost[kindIndex]
     // Each film's ranks in site order, one list after another.
     var filmTerms: [Int32] = []
@@ -194,7 +193,7 @@ struct KeptTerms: Sendable {
         for name in Taxonomy.names(
           of: films[position].film, kind: kind, castPagesPerFilm: castPagesPerFilm)
         {
-          if let rank = places[name] {
+          if let rank = keptNames.place(of: name) {
             touched.insert(Int32(rank))
             filmTerms.append(Int32(rank))
           } else if let rank = addedRanks[name] {
@@ -217,10 +216,6 @@ struct KeptTerms: Sendable {
       for index in filmTerms.indices { filmTerms[index] = merged.ranks[Int(filmTerms[index])] }
       keptPlaces = Array(merged.ranks[..<kindTerms.count])
       touched = Set(touched.map { merged.ranks[Int($0)] })
-      places = places.mapValues { Int(merged.ranks[$0]) }
-      for (offset, name) in added.enumerated() {
-        places[name] = Int(merged.ranks[kindTerms.count + offset])
-      }
       kindTerms = merged.terms
     }
     // A term that a changed or removed film was the last to name goes, and
@@ -239,14 +234,11 @@ struct KeptTerms: Sendable {
       let recordedPlaces = keptPlaces ?? Array(0..<termCount)
       keptPlaces = recordedPlaces.map { $0 >= 0 ? kept.ranks[Int($0)] : -1 }
       touched = Set(touched.lazy.map { kept.ranks[Int($0)] }.filter { $0 >= 0 })
-      // The few names that went first: the rest keep their places in the table, not rehashed.
-      for rank in isNamed.indices where !isNamed[rank] { places[kindTerms[rank].name] = nil }
-      places = places.mapValues { Int(kept.ranks[$0]) }
       kindTerms = kept.terms
     }
     let taxonomy = Taxonomy(
-      kind: kind, names: kindTerms.map(\.name), slugs: kindTerms.map(\.slug), places: places,
-      filmTerms: filmTerms, filmTermStarts: filmTermStarts)
+      kind: kind, names: kindTerms.map(\.name), slugs: kindTerms.map(\.slug), filmTerms: filmTerms,
+      filmTermStarts: filmTermStarts)
     // A term whose films changed is spelt as its first film spells it now.
     for rank in touched {
       guard rank >= 0, Int(rank) < taxonomy.terms.count else { return nil }
@@ -281,12 +273,11 @@ struct KeptTerms: Sendable {
     let folded = added.map(Slug.fold)
     let slugs = folded.map(Slug.truncated)
     guard slugs.allSatisfy({ !$0.isEmpty }), Set(slugs).count == slugs.count else { return nil }
-    // A kept slug starts with the slug of its name, up to a `_` when other names share it.
-    let keptStarts = ExactTextTable(
-      terms.map { term in
-        term.slug.firstIndex(of: "_").map { String(term.slug[..<$0]) } ?? term.slug
-      })
-    guard slugs.allSatisfy({ keptStarts.place(of: $0) == nil }) else { return nil }
+    // A kept slug starts with the slug of its name, up to a `_` when other
+    // names share it. Each kept start is looked for among the few added
+    // slugs, rather than every one put in a table for them.
+    let addedSlugs = Set(slugs.map { Substring($0) })
+    guard !terms.contains(where: { addedSlugs.contains(slugBase($0.slug)) }) else { return nil }
     // The added names in order, each before the first kept term it precedes.
     let order = added.indices.sorted {
       FilmOrder.precedes(name: added[$0], folded: folded[$0], name: added[$1], folded: folded[$1])
@@ -330,11 +321,8 @@ struct KeptTerms: Sendable {
       guard !slug.isEmpty, !slug.contains("_") else { return nil }
       gone.insert(Substring(slug))
     }
-    // The part of a slug before its `_`: the slug of the name alone, which
-    // names that share it share. Each slug that goes is the base of its own
-    // term's alone.
-    func base(_ slug: String) -> Substring { slug[..<(slug.firstIndex(of: "_") ?? slug.endIndex)] }
-    guard terms.count(where: { gone.contains(base($0.slug)) }) == gone.count else { return nil }
+    // Each slug that goes is the base of its own term's alone.
+    guard terms.count(where: { gone.contains(slugBase($0.slug)) }) == gone.count else { return nil }
     var kept: [SiteState.TermName] = []
     kept.reserveCapacity(terms.count)
     var ranks = [Int32](repeating: -1, count: terms.count)
@@ -343,6 +331,12 @@ struct KeptTerms: Sendable {
       kept.append(terms[rank])
     }
     return (kept, ranks)
+  }
+
+  /// The part of `slug` before its `_`: the slug of the name alone, which
+  /// names that share it share (``TermSlugs``).
+  private static func slugBase(_ slug: String) -> Substring {
+    slug[..<(slug.utf8.firstIndex(of: UInt8(ascii: "_")) ?? slug.endIndex)]
   }
 
   /// Whether no rank comes twice among a film's few.

@@ -40,15 +40,6 @@ struct NameGroups: Sendable {
   struct ShardedPlaces: Sendable {
     fileprivate let tables: [[String: Int]]
 
-    fileprivate init(tables: [[String: Int]]) {
-      self.tables = tables
-    }
-
-    /// One table of every name, for a taxonomy made from kept terms.
-    init(_ table: [String: Int]) {
-      tables = [table]
-    }
-
     /// The value of `name`, or of its other spelling; `nil` if no film has it.
     subscript(name: String) -> Int? {
       tables[NameGroups.shard(of: name, among: tables.count)][name]

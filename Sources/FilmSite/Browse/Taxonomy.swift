@@ -14,11 +14,29 @@ struct Taxonomy: Sendable {
   /// Every name, in reading order: names by title order (case and accents
   /// ignored, numbers by value), years from the earliest.
   let terms: [Term]
-  private let positions: NameGroups.ShardedPlaces
+  /// The places by each term's name or its other spelling, for a name
+  /// that ``exactPositions`` does not find.
+  private let otherSpellings: OtherSpellings
   /// The same places, by each term's name exactly as it is spelled: a film
   /// names its terms in the spelling they were made from, and bytes compare
   /// faster than text (``ExactTextTable``).
   private let exactPositions: ExactTextTable
+  /// Where a name spelt otherwise than its term is found.
+  private enum OtherSpellings: Sendable {
+    /// As the films' names were grouped (``NameGroups``).
+    case grouped(NameGroups.ShardedPlaces)
+    /// Among the names of terms a last build made (``KeptTerms``).
+    case kept(CanonicalTextTable)
+
+    /// The place of `name`'s term; `nil` if no film has it.
+    subscript(name: String) -> Int? {
+      switch self {
+      case .grouped(let places): places[name]
+      case .kept(let table): table.place(of: name)
+      }
+    }
+  }
+
   /// The place in `terms` of each film's names, in the film's order: the
   /// names of the film at position `p` are at `filmTermStarts[p]` up to
   /// `filmTermStarts[p + 1]`. A film's terms are then read without trimming
@@ -65,44 +83,47 @@ struct Taxonomy: Sendable {
     var rank = [Int](repeating: 0, count: distinct.count)
     for (offset, index) in order.enumerated() { rank[index] = offset }
     let ranks = rank
-    positions = groups.mapPlaces { ranks[$0] }
+    otherSpellings = .grouped(groups.mapPlaces { ranks[$0] })
     filmTerms = groups.filmNames.map { Int32(rank[Int($0)]) }
     filmTermStarts = groups.filmStarts
     exactPositions = ExactTextTable(terms.map(\.name))
   }
 
   /// A taxonomy whose terms a last build made (``KeptTerms``): `names` and
-  /// `slugs` in the taxonomy's order, `places`, the place of each name among
-  /// them, and for each film in site order the places of its names, in the
-  /// film's order: those of the film at position `p` are `filmTerms` from
+  /// `slugs` in the taxonomy's order, no two names the same text, and for
+  /// each film in site order the places of its names, in the film's order: those of the film at position `p` are `filmTerms` from
   /// `filmTermStarts[p]` up to `filmTermStarts[p + 1]`, each less than the
   /// count of names. A term's films are the positions that name it, in order.
   init(
-    kind: TaxonomyKind, names: [String], slugs: [String], places: [String: Int],
-    filmTerms: [Int32], filmTermStarts: [Int32]
+    kind: TaxonomyKind, names: [String], slugs: [String], filmTerms: [Int32],
+    filmTermStarts: [Int32]
   ) {
     self.kind = kind
-    // Each term's films counted first, so that each list is made at its size.
-    var counts = [Int](repeating: 0, count: names.count)
-    for rank in filmTerms { counts[Int(rank)] += 1 }
-    var films = counts.map { count -> [Int] in
-      var films: [Int] = []
-      films.reserveCapacity(count)
-      return films
-    }
-    for position in 0..<filmTermStarts.count - 1 {
-      for rank in filmTerms[Int(filmTermStarts[position])..<Int(filmTermStarts[position + 1])] {
-        films[Int(rank)].append(position)
-      }
-    }
-    let terms = names.indices.map { index in
-      Term(kind: kind, name: names[index], slug: slugs[index], films: films[index])
-    }
-    self.terms = terms
+    // The terms on one core, the tables of their names on the other.
+    let tables: (ExactTextTable, CanonicalTextTable)
+    (terms, tables) = inParallel(
+      {
+        // Each term's films counted first, so that each list is made at its size.
+        var counts = [Int](repeating: 0, count: names.count)
+        for rank in filmTerms { counts[Int(rank)] += 1 }
+        var films = counts.map { count -> [Int] in
+          var films: [Int] = []
+          films.reserveCapacity(count)
+          return films
+        }
+        for position in 0..<filmTermStarts.count - 1 {
+          for rank in filmTerms[Int(filmTermStarts[position])..<Int(filmTermStarts[position + 1])] {
+            films[Int(rank)].append(position)
+          }
+        }
+        return names.indices.map { index in
+          Term(kind: kind, name: names[index], slug: slugs[index], films: films[index])
+        }
+      }, { inParallel({ ExactTextTable(names) }, { CanonicalTextTable(names) }) })
+    exactPositions = tables.0
+    otherSpellings = .kept(tables.1)
     self.filmTerms = filmTerms
     self.filmTermStarts = filmTermStarts
-    positions = NameGroups.ShardedPlaces(places)
-    exactPositions = ExactTextTable(names)
   }
 
   /// The places among ``terms`` of the names of the film at `position`, in the film's order.
@@ -142,7 +163,7 @@ struct Taxonomy: Sendable {
 
   /// The place among ``terms`` of the term of `name`, if any film has it.
   func rank(named name: String) -> Int? {
-    exactPositions.place(of: name) ?? positions[name]
+    exactPositions.place(of: name) ?? otherSpellings[name]
   }
 
   /// The names a film is listed under for `kind`: trimmed, without empty

@@ -16,9 +16,7 @@ import FilmSiteSupport
 struct ExactTextTable: Sendable {
   /// The texts, in the order given.
   private let texts: [String]
-  /// Open addressing, probed one slot after another: each slot is empty
-  /// (zero), or holds a text's place plus one in its low 32 bits and the top
-  /// 32 bits of its hash in its high ones.
+  /// Open addressing, probed one slot after another (``HashSlots/slots(of:isSame:)``).
   private let slots: [UInt64]
   /// Where a hash is looked for among `slots`.
   private let picker: HashSlots
@@ -29,39 +27,12 @@ struct ExactTextTable: Sendable {
     let picker = HashSlots(forKeys: texts.count)
     self.picker = picker
     let hashes = texts.count > 4096 ? texts.parallelMap(Self.hash) : texts.map(Self.hash)
-    var slots = [UInt64](repeating: 0, count: picker.count)
-    for (place, hash) in hashes.enumerated() {
-      let tag = hash & 0xFFFF_FFFF_0000_0000
-      var slot = picker.first(for: hash)
-      var isRepeat = false
-      while slots[slot] != 0 {
-        if slots[slot] & 0xFFFF_FFFF_0000_0000 == tag,
-          ScalarOrder.isSame(texts[Int(slots[slot] & 0xFFFF_FFFF) - 1], texts[place])
-        {
-          isRepeat = true
-          break
-        }
-        slot = picker.next(after: slot)
-      }
-      if !isRepeat { slots[slot] = tag | UInt64(place + 1) }
-    }
-    self.slots = slots
+    slots = picker.slots(of: hashes) { ScalarOrder.isSame(texts[$0], texts[$1]) }.slots
   }
 
   /// The place of `text` in the list the table was made of; `nil` when it is not there.
   func place(of text: String) -> Int? {
-    let hash = Self.hash(text)
-    let tag = hash & 0xFFFF_FFFF_0000_0000
-    var slot = picker.first(for: hash)
-    while true {
-      let held = slots[slot]
-      if held == 0 { return nil }
-      if held & 0xFFFF_FFFF_0000_0000 == tag {
-        let place = Int(held & 0xFFFF_FFFF) - 1
-        if ScalarOrder.isSame(texts[place], text) { return place }
-      }
-      slot = picker.next(after: slot)
-    }
+    picker.place(ofHash: Self.hash(text), in: slots) { ScalarOrder.isSame(texts[$0], text) }
   }
 
   /// The hash of `text`'s UTF-8 bytes.

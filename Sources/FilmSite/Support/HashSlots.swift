@@ -31,3 +31,50 @@ struct HashSlots: Sendable {
     (slot + 1) & (count - 1)
   }
 }
+
+extension HashSlots {
+  /// The slots of a table of keys whose hashes are `hashes`, by the keys'
+  /// places: each slot is empty (zero), or holds a key's place plus one in
+  /// its low 32 bits and the top 32 bits of its hash in its high ones, so
+  /// that most other keys are passed over without being compared.
+  /// `isSame(a, b)` tells whether the keys at places `a` and `b` are one;
+  /// of such keys, the first is kept.
+  /// - Returns: The slots, and whether any key was one that came before.
+  func slots(of hashes: [UInt64], isSame: (Int, Int) -> Bool) -> (
+    slots: [UInt64], hasRepeats: Bool
+  ) {
+    var slots = [UInt64](repeating: 0, count: count)
+    var hasRepeats = false
+    for (place, hash) in hashes.enumerated() {
+      let tag = hash & 0xFFFF_FFFF_0000_0000
+      var slot = first(for: hash)
+      var isRepeat = false
+      while slots[slot] != 0 {
+        if slots[slot] & 0xFFFF_FFFF_0000_0000 == tag,
+          isSame(Int(slots[slot] & 0xFFFF_FFFF) - 1, place)
+        {
+          isRepeat = true
+          break
+        }
+        slot = next(after: slot)
+      }
+      if isRepeat { hasRepeats = true } else { slots[slot] = tag | UInt64(place + 1) }
+    }
+    return (slots, hasRepeats)
+  }
+
+  /// The place of the key of `hash` in `slots` (``slots(of:isSame:)``) for
+  /// which `isKey(place)` holds; `nil` when there is none.
+  func place(ofHash hash: UInt64, in slots: [UInt64], where isKey: (Int) -> Bool) -> Int? {
+    let tag = hash & 0xFFFF_FFFF_0000_0000
+    var slot = first(for: hash)
+    while true {
+      let held = slots[slot]
+      if held == 0 { return nil }
+      if held & 0xFFFF_FFFF_0000_0000 == tag, isKey(Int(held & 0xFFFF_FFFF) - 1) {
+        return Int(held & 0xFFFF_FFFF) - 1
+      }
+      slot = next(after: slot)
+    }
+  }
+}
