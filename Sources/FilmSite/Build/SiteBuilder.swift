@@ -310,8 +310,13 @@ public struct SiteBuilder: Sendable {
     let renderer = SiteRenderer(theme: theme, configuration: plan.configuration)
     let filmsKey = try BuildFingerprint.filmsKey(theme: theme, configuration: plan.configuration)
     let records = last?.records
-    let keys = try renderer.keys(
-      for: plan,
+    let sites = try BuildFingerprint.siteKeys(theme: theme, configuration: plan.configuration)
+    // The last search index is read from the state on one core while the
+    // pages' keys and the films' kept links are worked out on the others:
+    // much of its reading is on one core.
+    let keptSearch = BackgroundResult { last?.keptSearch(for: plan, site: sites.search) }
+    let keys = PageKeys(
+      sites: sites, plan: plan,
       // Only a record found by the film's bytes has the film's hash.
       knownFilms: sources == nil
         ? nil : last?.state.filmHashes(of: plan.sourceOffsets, records: records))
@@ -331,7 +336,7 @@ public struct SiteBuilder: Sendable {
     let reuse = writer.reuse(for: publication)
     let searchChunks = try renderer.render(
       plan, links: links, keptFilmPages: keptPages, keys: keys,
-      keptSearch: last?.keptSearch(for: plan, site: keys.sites.search), reusing: reuse,
+      keptSearch: keptSearch.wait(), reusing: reuse,
       rowStore: writer.rowStore()
     ) { batch in
       try writer.add(batch, to: &publication)

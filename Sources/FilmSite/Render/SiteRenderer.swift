@@ -55,38 +55,40 @@ struct SiteRenderer: Sendable {
     let filmLinks = links ?? FilmLinks(of: plan)
     let keys = try keys ?? self.keys(for: plan)
     let site = keys.sites.search
-    // The search index first, while the pages' values are not yet in memory:
-    // its words and lines are freed before the pages need their space.
-    let castPagesPerFilm = plan.configuration.castPagesPerFilm
-    let searchKey = SearchIndex.key(
-      rows: keys.rows, site: site, castPagesPerFilm: castPagesPerFilm)
-    let searchChunks: [SearchChunk]?
-    if let keptSearch {
-      searchChunks = try keptSearch.files(
-        for: films, key: searchKey, site: site, castPagesPerFilm: castPagesPerFilm,
-        reusing: reuse, into: sink)
-    } else if let index = reuse.group(
-      SearchIndex.manifestPath, searchKey, SearchIndex.isIndexFile)
-    {
-      try sink(index.map { SiteFile.reused(path: $0.path, entry: $0.entry) })
-      searchChunks = nil
-    } else {
-      searchChunks = try SearchIndex.files(
-        for: films, key: searchKey, site: site, castPagesPerFilm: castPagesPerFilm,
-        reusing: reuse, into: sink)
-    }
     let inputs = PageInputs(
       theme: theme, configuration: plan.configuration, navigation: plan.content.navigation,
       markdown: MarkdownRenderer())
 
     // The name lists are few, and one (the cast's) can be a page of
     // megabytes (and go through cmark, in a theme's `terms.md`): one core
-    // starts on them now, while the others go on to the lists and the film pages.
+    // starts on them now, while the others go on to the search index, the
+    // lists and the film pages. Much of a kept search index's work is on
+    // one core, and this takes up the other.
     let stop = StopSignal()
     let termsFiles = Self.renderInBackground(plan.termsPages, reuse: reuse, unless: stop) { page in
       (page.route.filePath, keys.terms(page), { page.render(from: inputs) })
     }
+    let searchChunks: [SearchChunk]?
     do {
+      // The search index before the pages, while their values are not yet
+      // in memory: its words and lines are freed before the pages need their space.
+      let castPagesPerFilm = plan.configuration.castPagesPerFilm
+      let searchKey = SearchIndex.key(
+        rows: keys.rows, site: site, castPagesPerFilm: castPagesPerFilm)
+      if let keptSearch {
+        searchChunks = try keptSearch.files(
+          for: films, key: searchKey, site: site, castPagesPerFilm: castPagesPerFilm,
+          reusing: reuse, into: sink)
+      } else if let index = reuse.group(
+        SearchIndex.manifestPath, searchKey, SearchIndex.isIndexFile)
+      {
+        try sink(index.map { SiteFile.reused(path: $0.path, entry: $0.entry) })
+        searchChunks = nil
+      } else {
+        searchChunks = try SearchIndex.files(
+          for: films, key: searchKey, site: site, castPagesPerFilm: castPagesPerFilm,
+          reusing: reuse, into: sink)
+      }
       try sink(
         theme.assets.keys.sorted().compactMap { path in
           theme.assets[path].map { .rendered(OutputFile(path: "assets/" + path, contents: $0)) }
