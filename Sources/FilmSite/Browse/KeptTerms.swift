@@ -30,6 +30,9 @@ struct KeptTerms: Sendable {
   /// build is: changed or removed films, whose terms may have lost their first film.
   private let lost: [Set<Int32>]
 
+  /// How many films each core takes at once, where the films are read in runs.
+  private static let runLength = 4096
+
   /// The ranks of one kind of every film, in one list rather than a list
   /// for each film (there are 100,000 films of four kinds, at 100,000 films).
   struct KindRanks: Sendable {
@@ -73,11 +76,10 @@ struct KeptTerms: Sendable {
       }
     }
     // The films' ranks read in runs on every core, then joined.
-    let runLength = 4096
-    let runs = Array(stride(from: 0, to: records.count, by: runLength)).parallelMap { first in
+    let runs = Array(stride(from: 0, to: records.count, by: Self.runLength)).parallelMap { first in
       var kinds = SiteState.keptKinds.map { _ in KindRanks() }
       var recorded: [Bool] = []
-      for record in records[first..<min(first + runLength, records.count)] {
+      for record in records[first..<min(first + Self.runLength, records.count)] {
         // A damaged line is no record: what it gave before the damage is never read.
         let isWhole =
           record.map { state.forEachRank(at: $0) { kinds[$0].values.append($1) } } ?? false
@@ -168,47 +170,67 @@ struct KeptTerms: Sendable {
     let keptNames = CanonicalTextTable(kindTerms.map(\.name))
     guard !keptNames.hasRepeats else { return nil }
     var touched = lost[kindIndex]
-    // Each film's ranks in site order, one list after another.
+    let termCount = Int32(kindTerms.count)
+    // The films with no record first, in site order (as `NameGroups` meets
+    // their names): each of their names is a kept term or a new one. New
+    // names are spelt as first met, and ranked after the kept terms until
+    // they are put in their places below.
+    var added: [String] = []
+    var addedRanks: [String: Int32] = [:]
+    var unrecorded: [Int: [Int32]] = [:]
+    for (position, offset) in sourceOffsets.enumerated() where !recorded[offset] {
+      var filmRanks: [Int32] = []
+      for name in Taxonomy.names(
+        of: films[position].film, kind: kind, castPagesPerFilm: castPagesPerFilm)
+      {
+        if let rank = keptNames.place(of: name) {
+          touched.insert(Int32(rank))
+          filmRanks.append(Int32(rank))
+        } else if let rank = addedRanks[name] {
+          filmRanks.append(rank)
+        } else {
+          let rank = termCount + Int32(added.count)
+          addedRanks[name] = rank
+          added.append(name)
+          filmRanks.append(rank)
+        }
+      }
+      unrecorded[position] = filmRanks
+    }
+    // Each film's ranks in site order, one list after another: in runs on
+    // every core, then joined.
+    let named = unrecorded
+    let runs = Array(stride(from: 0, to: sourceOffsets.count, by: Self.runLength)).parallelMap {
+      first -> (ranks: [Int32], ends: [Int])? in
+      var ranks: [Int32] = []
+      var ends: [Int] = []
+      for position in first..<min(first + Self.runLength, sourceOffsets.count) {
+        let offset = sourceOffsets[position]
+        if recorded[offset] {
+          // A film names a term once, and has at most one director and one year.
+          let film = kindRanks[offset]
+          guard kind == .genres || kind == .cast ? Self.hasNoRepeats(film) : film.count <= 1,
+            film.allSatisfy({ $0 >= 0 && $0 < termCount })
+          else { return nil }
+          ranks += film
+        } else {
+          ranks += named[position] ?? []
+        }
+        ends.append(ranks.count)
+      }
+      return (ranks, ends)
+    }
     var filmTerms: [Int32] = []
     filmTerms.reserveCapacity(kindRanks.values.count)
     var filmTermStarts: [Int32] = [0]
     filmTermStarts.reserveCapacity(films.count + 1)
-    let termCount = Int32(kindTerms.count)
-    // Names that no kept term is, spelt as first met (in site order, as
-    // `NameGroups` meets them), ranked after the kept terms until they are
-    // put in their places below.
-    var added: [String] = []
-    var addedRanks: [String: Int32] = [:]
-    var keptPlaces: [Int32]?
-    for (position, offset) in sourceOffsets.enumerated() {
-      if recorded[offset] {
-        // A film names a term once, and has at most one director and one year.
-        let film = kindRanks[offset]
-        guard kind == .genres || kind == .cast ? Self.hasNoRepeats(film) : film.count <= 1,
-          film.allSatisfy({ $0 >= 0 && $0 < termCount })
-        else { return nil }
-        filmTerms += film
-      } else {
-        // A film with no record: each of its names is a kept term or a new one.
-        for name in Taxonomy.names(
-          of: films[position].film, kind: kind, castPagesPerFilm: castPagesPerFilm)
-        {
-          if let rank = keptNames.place(of: name) {
-            touched.insert(Int32(rank))
-            filmTerms.append(Int32(rank))
-          } else if let rank = addedRanks[name] {
-            filmTerms.append(rank)
-          } else {
-            let rank = termCount + Int32(added.count)
-            addedRanks[name] = rank
-            added.append(name)
-            filmTerms.append(rank)
-          }
-        }
-      }
-      guard filmTerms.count < Int32.max else { return nil }
-      filmTermStarts.append(Int32(filmTerms.count))
+    for run in runs {
+      guard let run, filmTerms.count + run.ranks.count < Int32.max else { return nil }
+      let base = filmTerms.count
+      filmTerms += run.ranks
+      filmTermStarts += run.ends.lazy.map { Int32(base + $0) }
     }
+    var keptPlaces: [Int32]?
     if !added.isEmpty {
       guard touched.allSatisfy({ $0 >= 0 && $0 < termCount }),
         let merged = Self.merging(added, into: kindTerms, kind: kind)
