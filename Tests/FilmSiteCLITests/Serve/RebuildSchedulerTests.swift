@@ -83,8 +83,12 @@ import Testing
     #expect(recorder.mostAtOnce == 1)
   }
 
-  @Test func finishCancelsTheRunningRebuildAndDropsTheWait() async throws {
-    let recorder = Recorder(duration: .seconds(10))
+  // The rebuild lasts an hour, so that only the cancel ends it: under a loaded
+  // test run, ten seconds passed between its start and `finish()`. Were the
+  // cancel lost, the time limit ends the test.
+  @Test(.timeLimit(.minutes(10)))
+  func finishCancelsTheRunningRebuildAndDropsTheWait() async throws {
+    let recorder = Recorder(duration: .seconds(3_600))
     let scheduler = scheduler(recorder)
     await scheduler.changed()
     while !recorder.isRunning { try await Task.sleep(for: .milliseconds(5)) }
