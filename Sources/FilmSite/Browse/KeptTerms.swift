@@ -133,15 +133,25 @@ struct KeptTerms: Sendable {
     guard sourceOffsets.count == recorded.count, terms.count == SiteState.keptKinds.count,
       ranks.count == terms.count
     else { return nil }
-    // The kinds side by side: nothing within a kind is spread.
+    // The cast, most of the terms, on this thread, where its own work is
+    // spread over every core; the other kinds beside it in the background.
+    // (Inside another `concurrentPerform`, as a `parallelMap` of the kinds
+    // would run it, a `concurrentPerform` runs on one core.)
+    let kinds = Array(SiteState.keptKinds.enumerated())
+    let make = { @Sendable (kindIndex: Int, kind: TaxonomyKind) in
+      (
+        kindIndex,
+        self.taxonomy(
+          kind, at: kindIndex, films: films, sourceOffsets: sourceOffsets,
+          castPagesPerFilm: castPagesPerFilm)
+      )
+    }
+    let others = BackgroundResult { kinds.filter { $0.element != .cast }.map(make) }
+    let cast = kinds.filter { $0.element == .cast }.map(make)
     var taxonomies: [Taxonomy] = []
     var placesMoved = false
     var castPlaces: [Int32]?
-    for made in Array(SiteState.keptKinds.enumerated()).parallelMap({ kindIndex, kind in
-      self.taxonomy(
-        kind, at: kindIndex, films: films, sourceOffsets: sourceOffsets,
-        castPagesPerFilm: castPagesPerFilm)
-    }) {
+    for (_, made) in (others.wait() + cast).sorted(by: { $0.0 < $1.0 }) {
       guard let made else { return nil }
       if made.taxonomy.kind == .cast { castPlaces = made.places }
       taxonomies.append(made.taxonomy)
@@ -247,7 +257,8 @@ struct KeptTerms: Sendable {
       guard rank >= 0, Int(rank) < isNamed.count else { return nil }
       isNamed[Int(rank)] = true
     }
-    if isNamed.contains(false) {
+    let namesWent = isNamed.contains(false)
+    if namesWent {
       // A lost rank out of range is a damaged state's.
       guard touched.allSatisfy({ $0 >= 0 && Int($0) < kindTerms.count }),
         let kept = Self.removing(unnamed: isNamed, from: kindTerms)
@@ -258,9 +269,10 @@ struct KeptTerms: Sendable {
       touched = Set(touched.lazy.map { kept.ranks[Int($0)] }.filter { $0 >= 0 })
       kindTerms = kept.terms
     }
+    // With no name put in or taken out, the names are the kept ones, and so is their table.
     let taxonomy = Taxonomy(
       kind: kind, names: kindTerms.map(\.name), slugs: kindTerms.map(\.slug), filmTerms: filmTerms,
-      filmTermStarts: filmTermStarts)
+      filmTermStarts: filmTermStarts, table: added.isEmpty && !namesWent ? keptNames : nil)
     // A term whose films changed is spelt as its first film spells it now.
     for rank in touched {
       guard rank >= 0, Int(rank) < taxonomy.terms.count else { return nil }

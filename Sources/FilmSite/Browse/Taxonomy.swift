@@ -90,13 +90,16 @@ struct Taxonomy: Sendable {
   }
 
   /// A taxonomy whose terms a last build made (``KeptTerms``): `names` and
-  /// `slugs` in the taxonomy's order, no two names the same text, and for
-  /// each film in site order the places of its names, in the film's order: those of the film at position `p` are `filmTerms` from
+  /// `slugs` in the taxonomy's order, no two names equal under `==`, and
+  /// for each film in site order the places of its names, in the film's
+  /// order: those of the film at position `p` are `filmTerms` from
   /// `filmTermStarts[p]` up to `filmTermStarts[p + 1]`, each less than the
   /// count of names. A term's films are the positions that name it, in order.
+  /// - Parameter table: A table of `names`, in their order, when the caller
+  ///   has one; made here otherwise.
   init(
     kind: TaxonomyKind, names: [String], slugs: [String], filmTerms: [Int32],
-    filmTermStarts: [Int32]
+    filmTermStarts: [Int32], table: CanonicalTextTable? = nil
   ) {
     self.kind = kind
     // The terms on one core, the tables of their names on the other.
@@ -119,7 +122,7 @@ struct Taxonomy: Sendable {
         return names.indices.map { index in
           Term(kind: kind, name: names[index], slug: slugs[index], films: films[index])
         }
-      }, { inParallel({ ExactTextTable(names) }, { CanonicalTextTable(names) }) })
+      }, { inParallel({ ExactTextTable(names) }, { table ?? CanonicalTextTable(names) }) })
     exactPositions = tables.0
     otherSpellings = .kept(tables.1)
     self.filmTerms = filmTerms

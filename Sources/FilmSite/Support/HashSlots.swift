@@ -4,9 +4,9 @@
 /// a seed new in each run, then one slot after another.
 ///
 /// The keys of FilmSite's tables come from the catalog (names, paths, the
-/// hashes of films' bytes) and their hash function is fixed, so a catalog
-/// could be made whose keys share the bits that pick a slot; the seed keeps
-/// such keys apart, and a table's probes short.
+/// hashes of films' bytes), and most are hashed with a fixed function
+/// (``ContentHash``), so a catalog could be made whose keys share the bits
+/// that pick a slot; the seed keeps such keys apart, and a table's probes short.
 struct HashSlots: Sendable {
   /// How many slots the table has.
   let count: Int
@@ -40,6 +40,7 @@ extension HashSlots {
   /// `isSame(a, b)` tells whether the keys at places `a` and `b` are one;
   /// of such keys, the first is kept.
   /// - Returns: The slots, and whether any key was one that came before.
+  @inline(__always)
   func slots(of hashes: [UInt64], isSame: (Int, Int) -> Bool) -> (
     slots: [UInt64], hasRepeats: Bool
   ) {
@@ -65,6 +66,7 @@ extension HashSlots {
 
   /// The place of the key of `hash` in `slots` (``slots(of:isSame:)``) for
   /// which `isKey(place)` holds; `nil` when there is none.
+  @inline(__always)
   func place(ofHash hash: UInt64, in slots: [UInt64], where isKey: (Int) -> Bool) -> Int? {
     let tag = hash & 0xFFFF_FFFF_0000_0000
     var slot = first(for: hash)
